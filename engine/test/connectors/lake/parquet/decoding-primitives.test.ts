@@ -1,6 +1,7 @@
 // The word-at-a-time decoding paths of bit-unpacking and snappy, against values built here bit by
 // bit and byte by byte: every bit width, data ending exactly where the values end (the last values
-// take the byte-wise tail), and snappy copies that overlap their source at every short offset.
+// take the byte-wise tail), and snappy copies that overlap their source at every short offset,
+// with and without room after them for the decoder's whole-word moves past their end.
 
 import { expect } from 'chai';
 import { decodeRleHybrid, unpackBits } from '../../../../src/connectors/hive/formats/parquet/rle.js';
@@ -75,5 +76,38 @@ describe('Parquet decoding primitives', () => {
     const total = expected.length;
     const block = new Uint8Array([(total & 0x7f) | 0x80, total >> 7, ...bytes]);
     expect(Array.from(snappyUncompress(block))).to.deep.equal(expected);
+  });
+
+  it('snappy: short literals and copies followed by more data come out whole, whatever the output buffer held', () => {
+    // Each element has room after it, so the decoder moves whole words past its end: what follows must overwrite them.
+    const tail = Array.from({ length: 20 }, (_, i) => 200 + i);
+    for (let offset = 1; offset <= 9; offset++) {
+      for (let length = 4; length <= 24; length++) {
+        const literal = Array.from({ length: offset }, (_, i) => 97 + i);
+        const total = offset + length + tail.length;
+        const block = new Uint8Array([
+          total,
+          (offset - 1) << 2,
+          ...literal,
+          2 | ((length - 1) << 2),
+          offset,
+          0,
+          (tail.length - 1) << 2,
+          ...tail,
+        ]);
+        const expected = [...Array.from({ length: offset + length }, (_, i) => literal[i % offset]), ...tail];
+        const into = new Uint8Array(total).fill(0xee);
+        expect(Array.from(snappyUncompress(block, total, into)), `offset ${offset}, length ${length}`).to.deep.equal(expected);
+      }
+    }
+    for (let n = 1; n <= 17; n++) {
+      const literal = Array.from({ length: n }, (_, i) => (n * 7 + i) & 0xff);
+      const total = 2 * n + tail.length;
+      // A literal, the same again as a 1-byte-offset copy (tag 1) where it is 4 to 11 bytes long, then the tail.
+      const copy = n >= 4 && n <= 11 ? [1 | ((n - 4) << 2), n] : [(n - 1) << 2, ...literal];
+      const block = new Uint8Array([total, (n - 1) << 2, ...literal, ...copy, (tail.length - 1) << 2, ...tail]);
+      const into = new Uint8Array(total).fill(0xee);
+      expect(Array.from(snappyUncompress(block, total, into)), `${n} bytes`).to.deep.equal([...literal, ...literal, ...tail]);
+    }
   });
 });
