@@ -4,6 +4,8 @@
 // with and without room after them for the decoder's whole-word moves past their end.
 
 import { expect } from 'chai';
+import type { ColumnValues } from '../../../../src/columnar/page.js';
+import { placeRows } from '../../../../src/connectors/hive/formats/parquet/column-chunk-decoder.js';
 import { decodeRleHybrid, unpackBits } from '../../../../src/connectors/hive/formats/parquet/rle.js';
 import { snappyUncompress } from '../../../../src/connectors/hive/formats/parquet/snappy.js';
 
@@ -108,6 +110,37 @@ describe('Parquet decoding primitives', () => {
       const block = new Uint8Array([total, (n - 1) << 2, ...literal, ...copy, (tail.length - 1) << 2, ...tail]);
       const into = new Uint8Array(total).fill(0xee);
       expect(Array.from(snappyUncompress(block, total, into)), `${n} bytes`).to.deep.equal([...literal, ...literal, ...tail]);
+    }
+  });
+
+  it('dictionary pages: rows take their entries, and an index past the dictionary fails, for every storage kind, with and without NULLs', () => {
+    const dictionaries: [string, () => ColumnValues, (n: number) => ColumnValues][] = [
+      ['bigint', () => BigInt64Array.of(-5n, 2n ** 40n, 7n), (n) => new BigInt64Array(n)],
+      ['double', () => Float64Array.of(1.5, -2, 3.25), (n) => new Float64Array(n)],
+      ['integer', () => Int32Array.of(10, 20, 30), (n) => new Int32Array(n)],
+      ['varchar', () => ['a', 'bc', 'def'], (n) => new Array<string>(n).fill('')],
+      ['boolean', () => Uint8Array.of(1, 0, 1), (n) => new Uint8Array(n)],
+    ];
+    for (const [kind, dictionary, allocate] of dictionaries) {
+      const dict = dictionary();
+      // Rows 0..4; with NULLs, rows 1 and 3 are NULL and the indices are those of rows 0, 2 and 4.
+      const out = allocate(5);
+      placeRows({ rowCount: 5, defined: null, dictionary: dict, indices: Int32Array.of(2, 0, 1, 1, 2) }, out, () => new Uint8Array(5), 0);
+      expect(Array.from(out as ArrayLike<unknown>), kind).to.deep.equal([2, 0, 1, 1, 2].map((i) => dict[i]));
+      const withNulls = allocate(5);
+      const nulls = new Uint8Array(5);
+      const defined = Uint8Array.of(1, 0, 1, 0, 1);
+      placeRows({ rowCount: 5, defined, dictionary: dict, indices: Int32Array.of(1, 2, 0) }, withNulls, () => nulls, 0);
+      expect([0, 2, 4].map((row) => (withNulls as ArrayLike<unknown>)[row]), kind).to.deep.equal([1, 2, 0].map((i) => dict[i]));
+      expect(Array.from(nulls), kind).to.deep.equal([0, 1, 0, 1, 0]);
+      for (const page of [
+        { rowCount: 5, defined: null, dictionary: dict, indices: Int32Array.of(0, 1, 3, 0, 0) },
+        { rowCount: 5, defined, dictionary: dict, indices: Int32Array.of(0, 1, 7) },
+      ]) {
+        expect(() => placeRows(page, allocate(5), () => new Uint8Array(5), 0), kind).to.throw(
+          /dictionary index [37] past the dictionary's 3 entries/,
+        );
+      }
     }
   });
 });

@@ -140,11 +140,19 @@ export class ColumnChunkDecoder {
       for (let i = 0; i < count; i++) nonNull += defined[i];
       if (nonNull === count) defined = null;
     }
-    return { rowCount: count, defined, ...this.pageValues(parts, nonNull, threadScratch) };
+    return { rowCount: count, defined, ...this.pageValues(parts, nonNull, threadScratch, scratch) };
   }
 
-  /** The page's `nonNull` values: dictionary indices (in `scratch` when given), or dense converted values. */
-  pageValues(parts: DataPageParts, nonNull: number, scratch?: PageScratch): Pick<DecodedPage, 'dictionary' | 'indices' | 'dense'> {
+  /**
+   * The page's `nonNull` values: dictionary indices (in `scratch` when given), or dense converted
+   * values (plain ones decoded in `valueScratch` when given: then valid until the next page decodes).
+   */
+  pageValues(
+    parts: DataPageParts,
+    nonNull: number,
+    scratch?: PageScratch,
+    valueScratch?: PageScratch,
+  ): Pick<DecodedPage, 'dictionary' | 'indices' | 'dense'> {
     const { encoding, data, valuesStart: pos } = parts;
     const e = this.column.element;
     if (encoding === Encoding.PlainDictionary || encoding === Encoding.RleDictionary) {
@@ -157,7 +165,7 @@ export class ColumnChunkDecoder {
       return { dictionary: this.dictionary, indices };
     }
     let physical;
-    if (encoding === Encoding.Plain) physical = decodePlain(e.type ?? -1, e.typeLength ?? 0, data, pos, data.length, nonNull);
+    if (encoding === Encoding.Plain) physical = decodePlain(e.type ?? -1, e.typeLength ?? 0, data, pos, data.length, nonNull, valueScratch);
     else if (encoding === Encoding.Rle && e.type === PhysicalType.Boolean) {
       const values = new Uint8Array(nonNull);
       decodeRleHybrid(data, pos + 4, data.length, 1, nonNull, values);
@@ -284,10 +292,17 @@ function copyDense(dense: ColumnValues, out: ColumnValues, at: number): void {
 export function checkIndices(dictionary: ColumnValues, indices: Int32Array): void {
   let max = -1;
   for (let i = 0; i < indices.length; i++) if (indices[i] > max) max = indices[i];
-  if (max >= dictionary.length) throw new ParquetDataError(`dictionary index ${max} past the dictionary's ${dictionary.length} entries`);
+  if (max >= dictionary.length) throw indexPastDictionary(max, dictionary.length);
 }
 
-/** out[at + row] = dictionary[indices[k++]] for each defined row; one loop per storage kind keeps each monomorphic. */
+function indexPastDictionary(index: number, entries: number): ParquetDataError {
+  return new ParquetDataError(`dictionary index ${index >>> 0} past the dictionary's ${entries} entries`);
+}
+
+/**
+ * out[at + row] = dictionary[indices[k++]] for each defined row, each index checked against the
+ * dictionary's size on the way (a corrupt page fails); one loop per storage kind keeps each monomorphic.
+ */
 function gather(
   dictionary: ColumnValues,
   indices: Int32Array,
@@ -296,16 +311,17 @@ function gather(
   out: ColumnValues,
   at: number,
 ): void {
-  checkIndices(dictionary, indices);
   if (dictionary instanceof BigInt64Array) {
     const from = new Int32Array(dictionary.buffer, dictionary.byteOffset, dictionary.length * 2);
     const target = out as BigInt64Array;
     const to = new Int32Array(target.buffer, target.byteOffset, target.length * 2);
+    const entries = dictionary.length;
     for (let row = 0, k = 0; row < rows; row++) {
       if (defined !== null && defined[row] === 0) continue;
-      const p = indices[k++] * 2;
-      to[2 * (at + row)] = from[p];
-      to[2 * (at + row) + 1] = from[p + 1];
+      const index = indices[k++];
+      if (index >>> 0 >= entries) throw indexPastDictionary(index, entries);
+      to[2 * (at + row)] = from[2 * index];
+      to[2 * (at + row) + 1] = from[2 * index + 1];
     }
   } else if (dictionary instanceof Float64Array) gatherFloat64(dictionary, out as Float64Array, indices, defined, rows, at);
   else if (dictionary instanceof Int32Array) gatherInt32(dictionary, out as Int32Array, indices, defined, rows, at);
@@ -321,20 +337,72 @@ function gatherFloat64(
   rows: number,
   at: number,
 ): void {
-  if (defined === null) for (let row = 0; row < rows; row++) out[at + row] = dict[indices[row]];
-  else for (let row = 0, k = 0; row < rows; row++) if (defined[row] === 1) out[at + row] = dict[indices[k++]];
+  const entries = dict.length;
+  if (defined === null) {
+    for (let row = 0; row < rows; row++) {
+      const index = indices[row];
+      if (index >>> 0 >= entries) throw indexPastDictionary(index, entries);
+      out[at + row] = dict[index];
+    }
+    return;
+  }
+  for (let row = 0, k = 0; row < rows; row++) {
+    if (defined[row] === 0) continue;
+    const index = indices[k++];
+    if (index >>> 0 >= entries) throw indexPastDictionary(index, entries);
+    out[at + row] = dict[index];
+  }
 }
 function gatherInt32(dict: Int32Array, out: Int32Array, indices: Int32Array, defined: Uint8Array | null, rows: number, at: number): void {
-  if (defined === null) for (let row = 0; row < rows; row++) out[at + row] = dict[indices[row]];
-  else for (let row = 0, k = 0; row < rows; row++) if (defined[row] === 1) out[at + row] = dict[indices[k++]];
+  const entries = dict.length;
+  if (defined === null) {
+    for (let row = 0; row < rows; row++) {
+      const index = indices[row];
+      if (index >>> 0 >= entries) throw indexPastDictionary(index, entries);
+      out[at + row] = dict[index];
+    }
+    return;
+  }
+  for (let row = 0, k = 0; row < rows; row++) {
+    if (defined[row] === 0) continue;
+    const index = indices[k++];
+    if (index >>> 0 >= entries) throw indexPastDictionary(index, entries);
+    out[at + row] = dict[index];
+  }
 }
 function gatherArray(dict: unknown[], out: unknown[], indices: Int32Array, defined: Uint8Array | null, rows: number, at: number): void {
-  if (defined === null) for (let row = 0; row < rows; row++) out[at + row] = dict[indices[row]];
-  else for (let row = 0, k = 0; row < rows; row++) if (defined[row] === 1) out[at + row] = dict[indices[k++]];
+  const entries = dict.length;
+  if (defined === null) {
+    for (let row = 0; row < rows; row++) {
+      const index = indices[row];
+      if (index >>> 0 >= entries) throw indexPastDictionary(index, entries);
+      out[at + row] = dict[index];
+    }
+    return;
+  }
+  for (let row = 0, k = 0; row < rows; row++) {
+    if (defined[row] === 0) continue;
+    const index = indices[k++];
+    if (index >>> 0 >= entries) throw indexPastDictionary(index, entries);
+    out[at + row] = dict[index];
+  }
 }
 function gatherOther(dict: Uint8Array, out: Uint8Array, indices: Int32Array, defined: Uint8Array | null, rows: number, at: number): void {
-  if (defined === null) for (let row = 0; row < rows; row++) out[at + row] = dict[indices[row]];
-  else for (let row = 0, k = 0; row < rows; row++) if (defined[row] === 1) out[at + row] = dict[indices[k++]];
+  const entries = dict.length;
+  if (defined === null) {
+    for (let row = 0; row < rows; row++) {
+      const index = indices[row];
+      if (index >>> 0 >= entries) throw indexPastDictionary(index, entries);
+      out[at + row] = dict[index];
+    }
+    return;
+  }
+  for (let row = 0, k = 0; row < rows; row++) {
+    if (defined[row] === 0) continue;
+    const index = indices[k++];
+    if (index >>> 0 >= entries) throw indexPastDictionary(index, entries);
+    out[at + row] = dict[index];
+  }
 }
 
 /** Dense non-null values spread to their rows, out[at + row]. */

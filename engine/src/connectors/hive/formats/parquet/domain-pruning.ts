@@ -99,7 +99,21 @@ export interface PreparedDomain {
   sorted?: Bound[];
 }
 
+/** Prepared domains by their domain: a thread's dynamic filter is one object for all the splits it reads, each of which prepares it. */
+const preparedDomains = new WeakMap<ColumnDomain, Map<boolean, PreparedDomain | undefined>>();
+
+/**
+ * The domain in bound form, prepared once per domain object (a dynamic filter may hold many
+ * values, sorted here; row-filter.ts keeps its number tests per prepared domain too).
+ */
 export function prepareDomain(domain: ColumnDomain, bytewise: boolean): PreparedDomain | undefined {
+  let byKind = preparedDomains.get(domain);
+  if (byKind === undefined) preparedDomains.set(domain, (byKind = new Map()));
+  if (!byKind.has(bytewise)) byKind.set(bytewise, preparedDomain(domain, bytewise));
+  return byKind.get(bytewise);
+}
+
+function preparedDomain(domain: ColumnDomain, bytewise: boolean): PreparedDomain | undefined {
   const prepared: PreparedDomain = {};
   for (const side of ['low', 'high'] as const) {
     const bound = domain[side];

@@ -14,6 +14,8 @@ export class DomainTestingOutput implements ChunkOutput {
   private dictionary: DecodedPage['dictionary'];
   /** 1 for each entry of `dictionary` that can satisfy the domain. */
   private entryKeep = new Uint8Array(0);
+  /** Whether every entry of `dictionary` can satisfy the domain (its pages then drop no row). */
+  private keepsAll = false;
   /** Output rows placed from pages the dictionary did not decide. */
   private readonly byValue: [number, number][] = [];
 
@@ -66,7 +68,9 @@ export class DomainTestingOutput implements ChunkOutput {
       this.dictionary = dictionary;
       this.entryKeep = new Uint8Array(dictionary.length).fill(1);
       excludeRows({ type: this.type, length: dictionary.length, values: dictionary, nulls: null }, this.domain, this.entryKeep);
+      this.keepsAll = this.entryKeep.every((k) => k === 1);
     }
+    if (this.keepsAll) return;
     const { keep, entryKeep } = this;
     for (let i = 0; i < indices.length; i++) if (entryKeep[indices[i]] === 0) keep[at + i] = 0;
   }

@@ -3,6 +3,7 @@
 // the other encodings in delta.ts.
 
 import { PhysicalType } from './parquet-constants.js';
+import type { PageScratch } from './page-scratch.js';
 import { ParquetDataError } from './parquet-errors.js';
 
 export type PhysicalValues =
@@ -30,15 +31,18 @@ export function physicalCount(v: PhysicalValues): number {
   }
 }
 
-/** Bytes [start, start + length) copied to a fresh, aligned buffer (typed array views need alignment). */
-export function alignedCopy(bytes: Uint8Array, start: number, length: number): ArrayBuffer {
+/**
+ * Bytes [start, start + length) copied to an aligned buffer (typed array views need alignment): a
+ * fresh one, or the start of `scratch`'s value bytes.
+ */
+export function alignedCopy(bytes: Uint8Array, start: number, length: number, scratch?: PageScratch): ArrayBufferLike {
   if (start + length > bytes.length) throw new ParquetDataError(`page holds ${bytes.length - start} value bytes, ${length} needed`);
-  const copy = new Uint8Array(length);
+  const copy = scratch?.values(length) ?? new Uint8Array(length);
   copy.set(bytes.subarray(start, start + length));
   return copy.buffer;
 }
 
-/** `count` plain-encoded values from bytes[pos, end). */
+/** `count` plain-encoded values from bytes[pos, end); `scratch`: in its reused buffers (valid until their next use). */
 export function decodePlain(
   physicalType: number,
   typeLength: number,
@@ -46,6 +50,7 @@ export function decodePlain(
   pos: number,
   end: number,
   count: number,
+  scratch?: PageScratch,
 ): PhysicalValues {
   switch (physicalType) {
     case PhysicalType.Boolean: {
@@ -55,17 +60,17 @@ export function decodePlain(
       return { kind: 'boolean', values };
     }
     case PhysicalType.Int32:
-      return { kind: 'int32', values: new Int32Array(alignedCopy(bytes, pos, count * 4)) };
+      return { kind: 'int32', values: new Int32Array(alignedCopy(bytes, pos, count * 4, scratch), 0, count) };
     case PhysicalType.Int64:
-      return { kind: 'int64', values: new BigInt64Array(alignedCopy(bytes, pos, count * 8)) };
+      return { kind: 'int64', values: new BigInt64Array(alignedCopy(bytes, pos, count * 8, scratch), 0, count) };
     case PhysicalType.Int96:
-      return { kind: 'int96', values: new Int32Array(alignedCopy(bytes, pos, count * 12)) };
+      return { kind: 'int96', values: new Int32Array(alignedCopy(bytes, pos, count * 12, scratch), 0, count * 3) };
     case PhysicalType.Float:
-      return { kind: 'float', values: new Float32Array(alignedCopy(bytes, pos, count * 4)) };
+      return { kind: 'float', values: new Float32Array(alignedCopy(bytes, pos, count * 4, scratch), 0, count) };
     case PhysicalType.Double:
-      return { kind: 'double', values: new Float64Array(alignedCopy(bytes, pos, count * 8)) };
+      return { kind: 'double', values: new Float64Array(alignedCopy(bytes, pos, count * 8, scratch), 0, count) };
     case PhysicalType.ByteArray:
-      return decodePlainByteArrays(bytes, pos, end, count);
+      return decodePlainByteArrays(bytes, pos, end, count, scratch);
     case PhysicalType.FixedLenByteArray:
       if (pos + count * typeLength > end) throw new ParquetDataError('fixed-length values past the end of the page');
       return { kind: 'fixed', width: typeLength, data: bytes.subarray(pos, pos + count * typeLength) };
@@ -75,8 +80,9 @@ export function decodePlain(
 }
 
 /** Length-prefixed values, compacted into one buffer (strings then decode in one go). */
-function decodePlainByteArrays(bytes: Uint8Array, pos: number, end: number, count: number): PhysicalValues {
-  const offsets = new Int32Array(count + 1);
+function decodePlainByteArrays(bytes: Uint8Array, pos: number, end: number, count: number, scratch?: PageScratch): PhysicalValues {
+  const offsets = scratch?.offsets(count + 1) ?? new Int32Array(count + 1);
+  offsets[0] = 0;
   let p = pos;
   let total = 0;
   for (let i = 0; i < count; i++) {
@@ -87,7 +93,7 @@ function decodePlainByteArrays(bytes: Uint8Array, pos: number, end: number, coun
     total += length;
     offsets[i + 1] = total;
   }
-  const data = new Uint8Array(total);
+  const data = scratch?.values(total) ?? new Uint8Array(total);
   p = pos;
   for (let i = 0; i < count; i++) {
     const start = offsets[i];

@@ -18,6 +18,8 @@ export function decodeRleHybrid(
   let pos = start;
   let n = 0;
   const valueBytes = (bitWidth + 7) >> 3;
+  // One view for all the bit-packed runs (a page may hold many short ones).
+  let words: DataView | undefined;
   while (n < count) {
     if (pos >= end) throw new ParquetDataError(`RLE data ends after ${n} of ${count} values`);
     let header = 0;
@@ -35,7 +37,8 @@ export function decodeRleHybrid(
       const byteLength = Math.floor(header / 2) * bitWidth;
       const available = Math.min(byteLength, end - pos);
       if (Math.ceil((take * bitWidth) / 8) > available) throw new ParquetDataError('bit-packed run past the end of the data');
-      unpackBits(bytes, pos, bitWidth, take, out, n);
+      words ??= new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+      unpackBits(bytes, pos, bitWidth, take, out, n, words);
       pos += byteLength;
       n += take;
     } else {
@@ -52,7 +55,7 @@ export function decodeRleHybrid(
   return pos;
 }
 
-/** Little-endian bit-packed values (LSB first), as Parquet packs them. */
+/** Little-endian bit-packed values (LSB first), as Parquet packs them; `words`: a DataView of `bytes` (made here when not given). */
 export function unpackBits(
   bytes: Uint8Array,
   pos: number,
@@ -60,6 +63,7 @@ export function unpackBits(
   count: number,
   out: Int32Array | Uint8Array,
   at: number,
+  words?: DataView,
 ): void {
   if (bitWidth === 0) {
     out.fill(0, at, at + count);
@@ -71,15 +75,18 @@ export function unpackBits(
   }
   const mask = (1 << bitWidth) - 1;
   const end = at + count;
-  // Each value from the 4 bytes that hold its first bit (up to 24 bits shifted by up to 7 fit in 31):
-  // no branch per value. The last values, whose 4 bytes would pass the end, take the loop below.
+  // Each value from the 4 bytes that hold its first bit (up to 24 bits shifted by up to 7 fit in 31),
+  // read as one little-endian word: no branch per value. The last values, whose 4 bytes would pass
+  // the end, take the loop below.
   const whole = Math.min(end, at + Math.max(0, Math.floor(((bytes.length - 4 - pos) * 8) / bitWidth) + 1));
   let bit = pos * 8;
   let i = at;
-  for (; i < whole; i++) {
-    const b = bit >>> 3;
-    out[i] = ((bytes[b] | (bytes[b + 1] << 8) | (bytes[b + 2] << 16) | (bytes[b + 3] << 24)) >>> (bit & 7)) & mask;
-    bit += bitWidth;
+  if (i < whole) {
+    const view = words ?? new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    for (; i < whole; i++) {
+      out[i] = (view.getUint32(bit >>> 3, true) >>> (bit & 7)) & mask;
+      bit += bitWidth;
+    }
   }
   let p = bit >>> 3;
   let buffer = 0;

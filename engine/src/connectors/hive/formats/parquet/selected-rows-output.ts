@@ -40,9 +40,7 @@ export class SelectedRowsOutput implements ChunkOutput {
     const { rows } = this;
     const from = this.next;
     if (from < rows.length && rows[from] < first) throw new ParquetDataError(`the chunk's pages leave out row ${rows[from]}`);
-    const last = first + page.rowCount;
-    let to = from;
-    while (to < rows.length && rows[to] < last) to++;
+    const to = firstAtOrAfter(rows, from, first + page.rowCount);
     if (to === from) return;
     this.next = to;
     if (to - from === page.rowCount) {
@@ -77,6 +75,18 @@ export class SelectedRowsOutput implements ChunkOutput {
       this.scratch = { values: allocateValues(this.type, rowCount), nulls: new Uint8Array(rowCount) };
     return this.scratch;
   }
+}
+
+/** The first index in [from, rows.length) whose row is at or after `row` (rows ascending): a binary search, pages hold many wanted rows. */
+function firstAtOrAfter(rows: Int32Array, from: number, row: number): number {
+  let lo = from;
+  let hi = rows.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (rows[mid] < row) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }
 
 /**
