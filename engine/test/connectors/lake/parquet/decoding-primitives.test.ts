@@ -131,7 +131,10 @@ describe('Parquet decoding primitives', () => {
       const nulls = new Uint8Array(5);
       const defined = Uint8Array.of(1, 0, 1, 0, 1);
       placeRows({ rowCount: 5, defined, dictionary: dict, indices: Int32Array.of(1, 2, 0) }, withNulls, () => nulls, 0);
-      expect([0, 2, 4].map((row) => (withNulls as ArrayLike<unknown>)[row]), kind).to.deep.equal([1, 2, 0].map((i) => dict[i]));
+      expect(
+        [0, 2, 4].map((row) => (withNulls as ArrayLike<unknown>)[row]),
+        kind,
+      ).to.deep.equal([1, 2, 0].map((i) => dict[i]));
       expect(Array.from(nulls), kind).to.deep.equal([0, 1, 0, 1, 0]);
       for (const page of [
         { rowCount: 5, defined: null, dictionary: dict, indices: Int32Array.of(0, 1, 3, 0, 0) },

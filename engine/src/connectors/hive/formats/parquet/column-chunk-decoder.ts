@@ -292,17 +292,10 @@ function copyDense(dense: ColumnValues, out: ColumnValues, at: number): void {
 export function checkIndices(dictionary: ColumnValues, indices: Int32Array): void {
   let max = -1;
   for (let i = 0; i < indices.length; i++) if (indices[i] > max) max = indices[i];
-  if (max >= dictionary.length) throw indexPastDictionary(max, dictionary.length);
+  if (max >= dictionary.length) throw new ParquetDataError(`dictionary index ${max} past the dictionary's ${dictionary.length} entries`);
 }
 
-function indexPastDictionary(index: number, entries: number): ParquetDataError {
-  return new ParquetDataError(`dictionary index ${index >>> 0} past the dictionary's ${entries} entries`);
-}
-
-/**
- * out[at + row] = dictionary[indices[k++]] for each defined row, each index checked against the
- * dictionary's size on the way (a corrupt page fails); one loop per storage kind keeps each monomorphic.
- */
+/** out[at + row] = dictionary[indices[k++]] for each defined row; one loop per storage kind keeps each monomorphic. */
 function gather(
   dictionary: ColumnValues,
   indices: Int32Array,
@@ -311,17 +304,16 @@ function gather(
   out: ColumnValues,
   at: number,
 ): void {
+  checkIndices(dictionary, indices);
   if (dictionary instanceof BigInt64Array) {
     const from = new Int32Array(dictionary.buffer, dictionary.byteOffset, dictionary.length * 2);
     const target = out as BigInt64Array;
     const to = new Int32Array(target.buffer, target.byteOffset, target.length * 2);
-    const entries = dictionary.length;
     for (let row = 0, k = 0; row < rows; row++) {
       if (defined !== null && defined[row] === 0) continue;
-      const index = indices[k++];
-      if (index >>> 0 >= entries) throw indexPastDictionary(index, entries);
-      to[2 * (at + row)] = from[2 * index];
-      to[2 * (at + row) + 1] = from[2 * index + 1];
+      const p = indices[k++] * 2;
+      to[2 * (at + row)] = from[p];
+      to[2 * (at + row) + 1] = from[p + 1];
     }
   } else if (dictionary instanceof Float64Array) gatherFloat64(dictionary, out as Float64Array, indices, defined, rows, at);
   else if (dictionary instanceof Int32Array) gatherInt32(dictionary, out as Int32Array, indices, defined, rows, at);
@@ -337,72 +329,20 @@ function gatherFloat64(
   rows: number,
   at: number,
 ): void {
-  const entries = dict.length;
-  if (defined === null) {
-    for (let row = 0; row < rows; row++) {
-      const index = indices[row];
-      if (index >>> 0 >= entries) throw indexPastDictionary(index, entries);
-      out[at + row] = dict[index];
-    }
-    return;
-  }
-  for (let row = 0, k = 0; row < rows; row++) {
-    if (defined[row] === 0) continue;
-    const index = indices[k++];
-    if (index >>> 0 >= entries) throw indexPastDictionary(index, entries);
-    out[at + row] = dict[index];
-  }
+  if (defined === null) for (let row = 0; row < rows; row++) out[at + row] = dict[indices[row]];
+  else for (let row = 0, k = 0; row < rows; row++) if (defined[row] === 1) out[at + row] = dict[indices[k++]];
 }
 function gatherInt32(dict: Int32Array, out: Int32Array, indices: Int32Array, defined: Uint8Array | null, rows: number, at: number): void {
-  const entries = dict.length;
-  if (defined === null) {
-    for (let row = 0; row < rows; row++) {
-      const index = indices[row];
-      if (index >>> 0 >= entries) throw indexPastDictionary(index, entries);
-      out[at + row] = dict[index];
-    }
-    return;
-  }
-  for (let row = 0, k = 0; row < rows; row++) {
-    if (defined[row] === 0) continue;
-    const index = indices[k++];
-    if (index >>> 0 >= entries) throw indexPastDictionary(index, entries);
-    out[at + row] = dict[index];
-  }
+  if (defined === null) for (let row = 0; row < rows; row++) out[at + row] = dict[indices[row]];
+  else for (let row = 0, k = 0; row < rows; row++) if (defined[row] === 1) out[at + row] = dict[indices[k++]];
 }
 function gatherArray(dict: unknown[], out: unknown[], indices: Int32Array, defined: Uint8Array | null, rows: number, at: number): void {
-  const entries = dict.length;
-  if (defined === null) {
-    for (let row = 0; row < rows; row++) {
-      const index = indices[row];
-      if (index >>> 0 >= entries) throw indexPastDictionary(index, entries);
-      out[at + row] = dict[index];
-    }
-    return;
-  }
-  for (let row = 0, k = 0; row < rows; row++) {
-    if (defined[row] === 0) continue;
-    const index = indices[k++];
-    if (index >>> 0 >= entries) throw indexPastDictionary(index, entries);
-    out[at + row] = dict[index];
-  }
+  if (defined === null) for (let row = 0; row < rows; row++) out[at + row] = dict[indices[row]];
+  else for (let row = 0, k = 0; row < rows; row++) if (defined[row] === 1) out[at + row] = dict[indices[k++]];
 }
 function gatherOther(dict: Uint8Array, out: Uint8Array, indices: Int32Array, defined: Uint8Array | null, rows: number, at: number): void {
-  const entries = dict.length;
-  if (defined === null) {
-    for (let row = 0; row < rows; row++) {
-      const index = indices[row];
-      if (index >>> 0 >= entries) throw indexPastDictionary(index, entries);
-      out[at + row] = dict[index];
-    }
-    return;
-  }
-  for (let row = 0, k = 0; row < rows; row++) {
-    if (defined[row] === 0) continue;
-    const index = indices[k++];
-    if (index >>> 0 >= entries) throw indexPastDictionary(index, entries);
-    out[at + row] = dict[index];
-  }
+  if (defined === null) for (let row = 0; row < rows; row++) out[at + row] = dict[indices[row]];
+  else for (let row = 0, k = 0; row < rows; row++) if (defined[row] === 1) out[at + row] = dict[indices[k++]];
 }
 
 /** Dense non-null values spread to their rows, out[at + row]. */

@@ -15,37 +15,39 @@ export class PageScratch {
 
   /** `length` bytes for decompressed data (contents undefined). */
   bytes(length: number): Uint8Array {
-    if (this.byteBuffer.length < length) this.byteBuffer = new Uint8Array(grown(this.byteBuffer.length, length));
+    this.byteBuffer = atLeast(this.byteBuffer, length, Uint8Array);
     return this.byteBuffer.subarray(0, length);
   }
 
   /** `length` definition levels (contents undefined). */
   levels(length: number): Uint8Array {
-    if (this.levelBuffer.length < length) this.levelBuffer = new Uint8Array(grown(this.levelBuffer.length, length));
+    this.levelBuffer = atLeast(this.levelBuffer, length, Uint8Array);
     return this.levelBuffer.subarray(0, length);
   }
 
   /** `length` bytes at the start of their own buffer (typed array views of it are aligned), for a page's values (contents undefined). */
   values(length: number): Uint8Array {
-    if (this.valueBuffer.length < length) this.valueBuffer = new Uint8Array(grown(this.valueBuffer.length, length));
+    this.valueBuffer = atLeast(this.valueBuffer, length, Uint8Array);
     return this.valueBuffer.subarray(0, length);
   }
 
   /** `length` byte array offsets (contents undefined). */
   offsets(length: number): Int32Array {
-    if (this.offsetBuffer.length < length) this.offsetBuffer = new Int32Array(grown(this.offsetBuffer.length, length));
+    this.offsetBuffer = atLeast(this.offsetBuffer, length, Int32Array);
     return this.offsetBuffer.subarray(0, length);
   }
 
   /** `length` dictionary indices (contents undefined). */
   indices(length: number): Int32Array {
-    if (this.indexBuffer.length < length) this.indexBuffer = new Int32Array(grown(this.indexBuffer.length, length));
+    this.indexBuffer = atLeast(this.indexBuffer, length, Int32Array);
     return this.indexBuffer.subarray(0, length);
   }
 }
 
-function grown(current: number, needed: number): number {
-  return Math.max(needed, Math.min(current * 2, needed + (1 << 20)));
+/** `buffer`, or a larger one when it holds fewer than `length` elements (grown by doubling, at most 1 Mi elements past `length`). */
+function atLeast<T extends Uint8Array | Int32Array>(buffer: T, length: number, make: new (length: number) => T): T {
+  if (buffer.length >= length) return buffer;
+  return new make(Math.max(length, Math.min(buffer.length * 2, length + (1 << 20))));
 }
 
 /** This thread's scratch (module state is per worker thread). */
