@@ -17,6 +17,7 @@ import { defaultNodeMemory } from './heap-limit.js';
 import { ConfigError } from './config-error.js';
 import { withEnvironment } from './environment-references.js';
 import { DEFAULT_WORKER_THREAD_IDLE_MILLIS } from './memory-budget.js';
+import { DEFAULT_WORKER_THREAD_NICE } from '../process/thread-priority.js';
 import { resolveAuthentication, resolveHttps } from '../security/authentication/authentication-config.js';
 import { sqlEnvironment } from '../sql/routines/sql-environment.js';
 
@@ -238,6 +239,7 @@ function resolve(raw: RawObject, env: Record<string, string | undefined>): Engin
       clientTimeout: duration(section('task').clientTimeout, 2 * 60_000),
       maxWorkerThreads: (section('task').maxWorkerThreads as number | undefined) ?? availableParallelism(),
       workerThreadIdleTimeout: duration(section('task').workerThreadIdleTimeout, DEFAULT_WORKER_THREAD_IDLE_MILLIS),
+      workerThreadNice: (section('task').workerThreadNice as number | undefined) ?? DEFAULT_WORKER_THREAD_NICE,
     },
     query: {
       maxLength: (query.maxLength as number | undefined) ?? 1_000_000,

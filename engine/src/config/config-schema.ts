@@ -125,6 +125,13 @@ export const CONFIG_SCHEMA = {
         description:
           'A worker thread without a task this long is stopped, giving its memory back; the next task starts a new one (default: 30s)',
       },
+      workerThreadNice: {
+        type: 'integer',
+        minimum: 0,
+        maximum: 19,
+        description:
+          "How many nice steps below the event loop's CPU priority the worker threads run (Linux): with the cores busy, the event loop, which answers heartbeats, status and cancels, runs first (default: 10; 0: the same priority)",
+      },
     }),
     query: closed('Query management', {
       maxLength: { type: 'integer', minimum: 1, description: 'Longest SQL text accepted, in characters (default: 1000000)' },
@@ -240,7 +247,7 @@ export interface EngineConfig {
   nodeScheduler: { includeCoordinator?: boolean };
   catalogs: CatalogConfig[];
   memory: { queryMaxMemoryPerNode: number; queryMaxMemory: number; nodeMemory: number };
-  task: { clientTimeout: number; maxWorkerThreads: number; workerThreadIdleTimeout: number };
+  task: { clientTimeout: number; maxWorkerThreads: number; workerThreadIdleTimeout: number; workerThreadNice: number };
   query: {
     maxLength: number;
     maxRunning: number;

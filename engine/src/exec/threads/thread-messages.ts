@@ -46,6 +46,12 @@ export type MainToJob =
 /** `relieveMemory`: the node is short of memory; the thread empties its caches and collects its garbage. */
 export type MainToThread = MainToJob | { type: 'relieveMemory' };
 
+/** What a thread is started with (its workerData). */
+export interface ThreadData {
+  /** Nice steps below the event loop's priority the thread runs at. */
+  nice: number;
+}
+
 /** Work a worker did since its last report. */
 export interface WorkReport {
   rows: number;
