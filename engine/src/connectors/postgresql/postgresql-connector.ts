@@ -45,7 +45,7 @@ import { readQuery } from './page-source.js';
 import { PostgresClient } from './postgresql-client.js';
 import type { PostgresConfig } from './postgresql-config.js';
 import { postgresSessionProperties, sessionSettings } from './postgresql-session.js';
-import { filterSql } from './filter-sql.js';
+import { pushedFilterSql } from './filter-sql.js';
 import {
   EMPTY_HANDLE,
   ScanQueryError,
@@ -168,9 +168,12 @@ export class PostgresConnector implements Connector {
     const scan = this.pushdownTarget(session, table, pushed, 'filter_pushdown_enabled');
     // A filter above a limit or an aggregation is not a WHERE of the same query.
     if (scan === undefined || scan.handle.aggregation !== undefined || scan.handle.limit !== undefined) return undefined;
-    const enforced = conjuncts.flatMap((c, i) => (filterSql(c, scan.lookup) === undefined ? [] : [i]));
-    if (enforced.length === 0) return undefined;
-    const handle = { ...scan.handle, filters: [...scan.handle.filters, ...enforced.map((i) => conjuncts[i])] };
+    // A conjunct with integer arithmetic narrows the rows read; the engine checks it again (arithmetic-sql.ts).
+    const rendered = conjuncts.map((c) => pushedFilterSql(c, scan.lookup));
+    const taken = conjuncts.filter((_, i) => rendered[i] !== undefined);
+    if (taken.length === 0) return undefined;
+    const enforced = rendered.flatMap((r, i) => (r?.exact ? [i] : []));
+    const handle = { ...scan.handle, filters: [...scan.handle.filters, ...taken] };
     return { pushed: this.pushedScan(handle, scan.table), enforced };
   }
 
