@@ -12,6 +12,7 @@ import { from as copyFrom, to as copyTo } from 'pg-copy-streams';
 import { EngineError } from '../../errors/engine-error.js';
 import { getScalar, type Page } from '../../columnar/page.js';
 import type { MergedRows } from '../../spi/connector.js';
+import type { Scalar } from '../../types/scalar.js';
 import type { PostgresColumn } from './column-mapping.js';
 import { CopyDecoder } from './copy-decoder.js';
 import { type BooleanTarget, copyHeader, copyTrailer, encodePage } from './copy-encoder.js';
@@ -74,16 +75,20 @@ export async function changeRowsByKey(
       const taken = new Set(target.columns.map((c) => c.name));
       const oldKeys = keyWrites.map((k, i) => ({ ...k, name: freshName(`engine_key_${i}`, taken) }));
       const oldKeyNames = oldKeys.map((k) => quoteIdentifier(k.name));
-      const selected = [...keyWrites.map((k, i) => `${quoteIdentifier(k.name)} AS ${oldKeyNames[i]}`), ...written.map((w) => quoteIdentifier(w.name))];
+      // Only columns some row changes are set, as Trino sets only the updated columns (a generated column takes no value).
+      const set = written.filter((w) => changes.updated.some(({ before, after }) => changesColumn(before, after, w.index)));
+      const selected = [...keyWrites.map((k, i) => `${quoteIdentifier(k.name)} AS ${oldKeyNames[i]}`), ...set.map((w) => quoteIdentifier(w.name))];
       await connection.query(`CREATE TEMP TABLE ${temporary}_u ON COMMIT DROP AS SELECT ${selected.join(', ')} FROM ${table} WITH NO DATA`);
       const rows = changes.updated.map(({ before, after }) => ({
         rowCount: before.rowCount,
         columns: [...keys.map((k) => before.columns[k]), ...after.columns],
       }));
-      const columns = [...oldKeys.map((k, i) => ({ ...k, index: i })), ...written.map((w) => ({ ...w, index: keys.length + w.index }))];
-      await copyIn(connection, `${temporary}_u`, columns, rows);
-      const set = written.map((w) => `${quoteIdentifier(w.name)} = u.${quoteIdentifier(w.name)}`).join(', ');
-      await connection.query(`UPDATE ${table} AS t SET ${set} FROM ${temporary}_u AS u WHERE ${keyMatch('u', keyWrites, oldKeyNames)}`);
+      const columns = [...oldKeys.map((k, i) => ({ ...k, index: i })), ...set.map((w) => ({ ...w, index: keys.length + w.index }))];
+      if (set.length > 0) {
+        await copyIn(connection, `${temporary}_u`, columns, rows);
+        const assignments = set.map((w) => `${quoteIdentifier(w.name)} = u.${quoteIdentifier(w.name)}`).join(', ');
+        await connection.query(`UPDATE ${table} AS t SET ${assignments} FROM ${temporary}_u AS u WHERE ${keyMatch('u', keyWrites, oldKeyNames)}`);
+      }
     }
     if (changes.inserted.some((p) => p.rowCount > 0)) await copyIn(connection, table, written, changes.inserted);
     await connection.query('COMMIT');
@@ -116,17 +121,31 @@ function checkUnwritable(target: KeyedTable, targets: readonly (BooleanTarget | 
     if (write !== 'nulls') return;
     const changed =
       changes.inserted.some((p) => p.columns[index].nulls === null || p.columns[index].nulls!.includes(0)) ||
-      changes.updated.some(({ before, after }) => {
-        for (let row = 0; row < before.rowCount; row++)
-          if (getScalar(before.columns[index], row) !== getScalar(after.columns[index], row)) return true;
-        return false;
-      });
+      changes.updated.some(({ before, after }) => changesColumn(before, after, index));
     if (changed)
       throw new EngineError(
         'NOT_SUPPORTED',
         `Column '${target.columns[index].name}' of '${target.catalog}.${target.schema}.${target.table}' has a PostgreSQL type the engine cannot write`,
       );
   });
+}
+
+/** Whether some row has another value in column `index` after than before. */
+function changesColumn(before: Page, after: Page, index: number): boolean {
+  for (let row = 0; row < before.rowCount; row++)
+    if (!sameValue(getScalar(before.columns[index], row), getScalar(after.columns[index], row))) return true;
+  return false;
+}
+
+/** The same value, -0 told from 0 (PostgreSQL keeps the sign of a double). */
+function sameValue(a: Scalar, b: Scalar): boolean {
+  if (a instanceof Uint8Array && b instanceof Uint8Array) return Buffer.compare(a, b) === 0;
+  if (typeof a === 'object' && a !== null && typeof b === 'object' && b !== null) return JSON.stringify(a, tagBigints) === JSON.stringify(b, tagBigints);
+  return Object.is(a, b);
+}
+
+function tagBigints(_key: string, value: unknown): unknown {
+  return typeof value === 'bigint' ? `${value}n` : value;
 }
 
 /** Every row of the table, read on the transaction's connection. */
