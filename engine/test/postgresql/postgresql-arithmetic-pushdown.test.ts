@@ -78,7 +78,10 @@ describe('postgresql connector: integer arithmetic in pushed filters', function 
 
   it("an overflow or a division by zero the engine reaches fails with Trino's error", async () => {
     const overflow = await fixture.engine.failure('SELECT id FROM edge WHERE a + 1 > 5');
-    expect([overflow.errorName, overflow.message]).to.deep.equal(['NUMERIC_VALUE_OUT_OF_RANGE', 'integer addition overflow: 2147483647 + 1']);
+    expect([overflow.errorName, overflow.message]).to.deep.equal([
+      'NUMERIC_VALUE_OUT_OF_RANGE',
+      'integer addition overflow: 2147483647 + 1',
+    ]);
     const negation = await fixture.engine.failure('SELECT id FROM edge WHERE -a < 0');
     expect([negation.errorName, negation.message]).to.deep.equal(['NUMERIC_VALUE_OUT_OF_RANGE', 'integer negation overflow: -2147483648']);
     const zero = await fixture.engine.failure('SELECT id FROM edge WHERE 100 / b > 1');
@@ -94,7 +97,10 @@ describe('postgresql connector: integer arithmetic in pushed filters', function 
       // The guard stays in the engine (abs is not pushed); PostgreSQL dividing by the row's 0 would fail.
       ['abs(b) > 0 AND 100 / b > 1', 'CASE WHEN abs(b) > 0 THEN 100 / b > 1 ELSE false END'],
       ['a < 1000 AND a + 1 > 5', 'CASE WHEN a < 1000 THEN a + 1 > 5 ELSE false END'],
-      ['a BETWEEN -100 AND 100 AND b <> 0 AND -a * 3 < 0 AND a % b = 1', 'CASE WHEN a BETWEEN -100 AND 100 AND b <> 0 THEN -a * 3 < 0 AND a % b = 1 ELSE false END'],
+      [
+        'a BETWEEN -100 AND 100 AND b <> 0 AND -a * 3 < 0 AND a % b = 1',
+        'CASE WHEN a BETWEEN -100 AND 100 AND b <> 0 THEN -a * 3 < 0 AND a % b = 1 ELSE false END',
+      ],
     ];
     for (const [engineWhere, pgWhere] of cases) {
       const expected = await pgIds(`SELECT id FROM edge WHERE ${pgWhere}`);

@@ -34,7 +34,9 @@ describe('postgresql connector: row-level changes by primary key', function () {
   }
 
   async function pgRows(name: string): Promise<string[]> {
-    const rows = await fixture.server.sql<{ row: string }>(`SELECT CAST(t AS text) AS row FROM ${name} t ORDER BY CAST(t AS text) COLLATE "C"`);
+    const rows = await fixture.server.sql<{ row: string }>(
+      `SELECT CAST(t AS text) AS row FROM ${name} t ORDER BY CAST(t AS text) COLLATE "C"`,
+    );
     return rows.map((r) => r.row);
   }
 
@@ -68,7 +70,9 @@ describe('postgresql connector: row-level changes by primary key', function () {
     // A source from another catalog, a key column set, and a WHEN MATCHED that leaves rows unchanged.
     await check(
       'm1',
-      (t) => `MERGE INTO ${t} t USING (SELECT id + 1000 AS nk, id FROM ${t.startsWith('pg.') ? 'pg.public.m1' : 'm1_expected'} WHERE id BETWEEN 20 AND 25) s ON t.id = s.id
+      (
+        t,
+      ) => `MERGE INTO ${t} t USING (SELECT id + 1000 AS nk, id FROM ${t.startsWith('pg.') ? 'pg.public.m1' : 'm1_expected'} WHERE id BETWEEN 20 AND 25) s ON t.id = s.id
         WHEN MATCHED AND s.id % 2 = 0 THEN UPDATE SET id = s.nk`,
     );
   });
@@ -90,7 +94,9 @@ describe('postgresql connector: row-level changes by primary key', function () {
     await table('m2', 'a, b');
     await check(
       'm2',
-      (t) => `MERGE INTO ${t} t USING (SELECT * FROM (VALUES ('a1', DATE '2024-01-02', 1), ('a2', DATE '2024-01-06', 2), ('a9', DATE '2024-01-06', 3)) v(x, y, z)) s
+      (
+        t,
+      ) => `MERGE INTO ${t} t USING (SELECT * FROM (VALUES ('a1', DATE '2024-01-02', 1), ('a2', DATE '2024-01-06', 2), ('a9', DATE '2024-01-06', 3)) v(x, y, z)) s
         ON t.a = s.x AND t.b = s.y
         WHEN MATCHED AND s.z = 1 THEN DELETE
         WHEN MATCHED THEN UPDATE SET n = t.n * 2, a = 'u'

@@ -47,8 +47,7 @@ export function arithmeticOperand(
   const failures = context.failures;
   if (failures === undefined || range === undefined) return undefined;
   const unary = e.name === 'negate';
-  if (e.args.length !== (unary ? 1 : 2) || (!unary && !(e.name in BINARY) && e.name !== 'divide' && e.name !== 'modulus'))
-    return undefined;
+  if (e.args.length !== (unary ? 1 : 2) || (!unary && !(e.name in BINARY) && e.name !== 'divide' && e.name !== 'modulus')) return undefined;
   const args: Operand[] = [];
   for (const arg of e.args) {
     const rendered = operand(arg, context);

@@ -77,7 +77,10 @@ export async function changeRowsByKey(
       const oldKeyNames = oldKeys.map((k) => quoteIdentifier(k.name));
       // Only columns some row changes are set, as Trino sets only the updated columns (a generated column takes no value).
       const set = written.filter((w) => changes.updated.some(({ before, after }) => changesColumn(before, after, w.index)));
-      const selected = [...keyWrites.map((k, i) => `${quoteIdentifier(k.name)} AS ${oldKeyNames[i]}`), ...set.map((w) => quoteIdentifier(w.name))];
+      const selected = [
+        ...keyWrites.map((k, i) => `${quoteIdentifier(k.name)} AS ${oldKeyNames[i]}`),
+        ...set.map((w) => quoteIdentifier(w.name)),
+      ];
       await connection.query(`CREATE TEMP TABLE ${temporary}_u ON COMMIT DROP AS SELECT ${selected.join(', ')} FROM ${table} WITH NO DATA`);
       const rows = changes.updated.map(({ before, after }) => ({
         rowCount: before.rowCount,
@@ -87,7 +90,9 @@ export async function changeRowsByKey(
       if (set.length > 0) {
         await copyIn(connection, `${temporary}_u`, columns, rows);
         const assignments = set.map((w) => `${quoteIdentifier(w.name)} = u.${quoteIdentifier(w.name)}`).join(', ');
-        await connection.query(`UPDATE ${table} AS t SET ${assignments} FROM ${temporary}_u AS u WHERE ${keyMatch('u', keyWrites, oldKeyNames)}`);
+        await connection.query(
+          `UPDATE ${table} AS t SET ${assignments} FROM ${temporary}_u AS u WHERE ${keyMatch('u', keyWrites, oldKeyNames)}`,
+        );
       }
     }
     if (changes.inserted.some((p) => p.rowCount > 0)) await copyIn(connection, table, written, changes.inserted);
@@ -140,7 +145,8 @@ function changesColumn(before: Page, after: Page, index: number): boolean {
 /** The same value, -0 told from 0 (PostgreSQL keeps the sign of a double). */
 function sameValue(a: Scalar, b: Scalar): boolean {
   if (a instanceof Uint8Array && b instanceof Uint8Array) return Buffer.compare(a, b) === 0;
-  if (typeof a === 'object' && a !== null && typeof b === 'object' && b !== null) return JSON.stringify(a, tagBigints) === JSON.stringify(b, tagBigints);
+  if (typeof a === 'object' && a !== null && typeof b === 'object' && b !== null)
+    return JSON.stringify(a, tagBigints) === JSON.stringify(b, tagBigints);
   return Object.is(a, b);
 }
 
@@ -155,7 +161,8 @@ async function readRows(connection: pg.PoolClient, target: KeyedTable): Promise<
   const { sql, types } = scanQuery(target.schema, target.table, info, names);
   const decoder = new CopyDecoder(names.map((name, i) => ({ name, type: types[i] })));
   const pages: Page[] = [];
-  for await (const chunk of connection.query(copyTo(`COPY (${sql}) TO STDOUT (FORMAT binary)`))) pages.push(...decoder.push(chunk as Buffer));
+  for await (const chunk of connection.query(copyTo(`COPY (${sql}) TO STDOUT (FORMAT binary)`)))
+    pages.push(...decoder.push(chunk as Buffer));
   const last = decoder.finish();
   if (last !== undefined) pages.push(last);
   return pages;
@@ -163,7 +170,9 @@ async function readRows(connection: pg.PoolClient, target: KeyedTable): Promise<
 
 /** COPYs the pages' `columns` into `table` (binary) on the transaction's connection. */
 async function copyIn(connection: pg.PoolClient, table: string, columns: readonly Written[], pages: readonly Page[]): Promise<void> {
-  const stream = connection.query(copyFrom(`COPY ${table} (${columns.map((c) => quoteIdentifier(c.name)).join(', ')}) FROM STDIN (FORMAT binary)`));
+  const stream = connection.query(
+    copyFrom(`COPY ${table} (${columns.map((c) => quoteIdentifier(c.name)).join(', ')}) FROM STDIN (FORMAT binary)`),
+  );
   const done = finished(stream);
   stream.write(copyHeader());
   for (const page of pages) {

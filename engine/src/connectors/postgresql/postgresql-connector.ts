@@ -407,7 +407,14 @@ export class PostgresConnector implements Connector {
   private async changeRows(schema: string, table: string, change: RowMerge): Promise<number> {
     const described = await this.describe(schema, table);
     if (described === undefined) throw new EngineError('TABLE_NOT_FOUND', `Table '${this.name}.${schema}.${table}' does not exist`);
-    const target = { catalog: this.name, schema, table, columns: described.columns, orderedText: described.utf8, keyColumns: described.keyColumns };
+    const target = {
+      catalog: this.name,
+      schema,
+      table,
+      columns: described.columns,
+      orderedText: described.utf8,
+      keyColumns: described.keyColumns,
+    };
     return changeRowsByKey(this.client, target, change);
   }
 

@@ -33,7 +33,12 @@ export async function updateRows(
   const table = await modifiedTable(statement.table, metadata, 'Updating', statement.location, statement.branch);
   const connector = metadata.connector(table.catalog);
   if (connector.applyRowChange) {
-    const made = await updateInPlace(checkedUpdate(statement, table), { table, connector: connector as InPlaceConnector, session, parameters });
+    const made = await updateInPlace(checkedUpdate(statement, table), {
+      table,
+      connector: connector as InPlaceConnector,
+      session,
+      parameters,
+    });
     if (made !== undefined) return made;
   }
   if (!connector.updateRows) throw cannotChangeRows(connector, statement.location);
