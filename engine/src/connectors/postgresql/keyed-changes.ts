@@ -62,43 +62,62 @@ export async function changeRowsByKey(
     await connection.query(`LOCK TABLE ${table} IN SHARE ROW EXCLUSIVE MODE`);
     const changes = change(await readRows(connection, target));
     checkUnwritable(target, targets, changes);
-    const keyWrites = keys.map((index) => written.find((w) => w.index === index)!);
-    const temporary = `engine_${randomBytes(8).toString('hex')}`;
-    if (changes.deleted.some((p) => p.rowCount > 0)) {
-      const keyNames = keyWrites.map((k) => quoteIdentifier(k.name));
-      await connection.query(`CREATE TEMP TABLE ${temporary}_d ON COMMIT DROP AS SELECT ${keyNames.join(', ')} FROM ${table} WITH NO DATA`);
-      await copyIn(connection, `${temporary}_d`, keyWrites, changes.deleted);
-      await connection.query(`DELETE FROM ${table} AS t USING ${temporary}_d AS d WHERE ${keyMatch('d', keyWrites, keyNames)}`);
-    }
-    if (changes.updated.some((u) => u.before.rowCount > 0)) {
-      // The old key beside the new values, under names no column has.
-      const taken = new Set(target.columns.map((c) => c.name));
-      const oldKeys = keyWrites.map((k, i) => ({ ...k, name: freshName(`engine_key_${i}`, taken) }));
-      const oldKeyNames = oldKeys.map((k) => quoteIdentifier(k.name));
-      // Only columns some row changes are set, as Trino sets only the updated columns (a generated column takes no value).
-      const set = written.filter((w) => changes.updated.some(({ before, after }) => changesColumn(before, after, w.index)));
-      const selected = [
-        ...keyWrites.map((k, i) => `${quoteIdentifier(k.name)} AS ${oldKeyNames[i]}`),
-        ...set.map((w) => quoteIdentifier(w.name)),
-      ];
-      await connection.query(`CREATE TEMP TABLE ${temporary}_u ON COMMIT DROP AS SELECT ${selected.join(', ')} FROM ${table} WITH NO DATA`);
-      const rows = changes.updated.map(({ before, after }) => ({
-        rowCount: before.rowCount,
-        columns: [...keys.map((k) => before.columns[k]), ...after.columns],
-      }));
-      const columns = [...oldKeys.map((k, i) => ({ ...k, index: i })), ...set.map((w) => ({ ...w, index: keys.length + w.index }))];
-      if (set.length > 0) {
-        await copyIn(connection, `${temporary}_u`, columns, rows);
-        const assignments = set.map((w) => `${quoteIdentifier(w.name)} = u.${quoteIdentifier(w.name)}`).join(', ');
-        await connection.query(
-          `UPDATE ${table} AS t SET ${assignments} FROM ${temporary}_u AS u WHERE ${keyMatch('u', keyWrites, oldKeyNames)}`,
-        );
-      }
-    }
+    const keyed: Keyed = {
+      connection,
+      table,
+      keys,
+      keyWrites: keys.map((index) => written.find((w) => w.index === index)!),
+      temporary: `engine_${randomBytes(8).toString('hex')}`,
+    };
+    if (changes.deleted.some((p) => p.rowCount > 0)) await deleteByKey(keyed, changes.deleted);
+    // Only columns some row changes are set, as Trino sets only the updated columns (a generated column takes no value).
+    const set = written.filter((w) => changes.updated.some(({ before, after }) => changesColumn(before, after, w.index)));
+    if (set.length > 0) await updateByKey(keyed, target, set, changes.updated);
     if (changes.inserted.some((p) => p.rowCount > 0)) await copyIn(connection, table, written, changes.inserted);
     await connection.query('COMMIT');
     return changes.changed;
   });
+}
+
+/** The transaction's connection, the table and its key, and the prefix of the transaction's temporary tables. */
+interface Keyed {
+  connection: pg.PoolClient;
+  table: string;
+  keys: readonly number[];
+  keyWrites: readonly Written[];
+  temporary: string;
+}
+
+async function deleteByKey({ connection, table, keyWrites, temporary }: Keyed, deleted: readonly Page[]): Promise<void> {
+  const keyNames = keyWrites.map((k) => quoteIdentifier(k.name));
+  await connection.query(`CREATE TEMP TABLE ${temporary}_d ON COMMIT DROP AS SELECT ${keyNames.join(', ')} FROM ${table} WITH NO DATA`);
+  await copyIn(connection, `${temporary}_d`, keyWrites, deleted);
+  await connection.query(`DELETE FROM ${table} AS t USING ${temporary}_d AS d WHERE ${keyMatch('d', keyWrites, keyNames)}`);
+}
+
+/** Sets the `set` columns of the updated rows, found by their key before the change. */
+async function updateByKey(
+  { connection, table, keys, keyWrites, temporary }: Keyed,
+  target: KeyedTable,
+  set: readonly Written[],
+  updated: MergedRows['updated'],
+): Promise<void> {
+  // The old key beside the new values, under names no column has.
+  const taken = new Set(target.columns.map((c) => c.name));
+  const oldKeys = keyWrites.map((k, i) => ({ ...k, index: i, name: freshName(`engine_key_${i}`, taken) }));
+  const oldKeyNames = oldKeys.map((k) => quoteIdentifier(k.name));
+  const selected = [
+    ...keyWrites.map((k, i) => `${quoteIdentifier(k.name)} AS ${oldKeyNames[i]}`),
+    ...set.map((w) => quoteIdentifier(w.name)),
+  ];
+  await connection.query(`CREATE TEMP TABLE ${temporary}_u ON COMMIT DROP AS SELECT ${selected.join(', ')} FROM ${table} WITH NO DATA`);
+  const rows = updated.map(({ before, after }) => ({
+    rowCount: before.rowCount,
+    columns: [...keys.map((k) => before.columns[k]), ...after.columns],
+  }));
+  await copyIn(connection, `${temporary}_u`, [...oldKeys, ...set.map((w) => ({ ...w, index: keys.length + w.index }))], rows);
+  const assignments = set.map((w) => `${quoteIdentifier(w.name)} = u.${quoteIdentifier(w.name)}`).join(', ');
+  await connection.query(`UPDATE ${table} AS t SET ${assignments} FROM ${temporary}_u AS u WHERE ${keyMatch('u', keyWrites, oldKeyNames)}`);
 }
 
 /** The key columns' indexes; refused when there is no key, or a key column the engine does not read exactly. */
