@@ -185,7 +185,7 @@ function validEscapes(pattern: string, escape: string): boolean {
   return true;
 }
 
-/** A column, a constant, integer arithmetic (where allowed), or an exact cast of one, as SQL. */
+/** A column, a constant, integer arithmetic (where allowed), COALESCE, NULLIF, or an exact cast of one, as SQL. */
 function operand(e: ConnectorExpression, columns: FilterContext): Operand | undefined {
   switch (e.kind) {
     case 'column': {
@@ -208,9 +208,31 @@ function operand(e: ConnectorExpression, columns: FilterContext): Operand | unde
     }
     case 'call':
       return arithmeticOperand(e, columns, operand);
+    case 'special':
+      return conditionalOperand(e, columns);
     default:
       return undefined;
   }
+}
+
+/** Types whose `=` PostgreSQL evaluates as the engine does (not floating point: NaN equals NaN there; not text, whose collation may not be deterministic). */
+const NULLIF_TYPES = new Set<SqlType['kind']>(['tinyint', 'smallint', 'integer', 'bigint', 'decimal', 'boolean', 'date', 'timestamp']);
+
+/** COALESCE and NULLIF (as Trino's PostgreSQL connector pushes them) of operands of the result's type. */
+function conditionalOperand(e: ConnectorExpression & { kind: 'special' }, columns: FilterContext): Operand | undefined {
+  if (e.form !== 'coalesce' && !(e.form === 'nullif' && NULLIF_TYPES.has(e.type.kind))) return undefined;
+  const args: Operand[] = [];
+  for (const arg of e.args) {
+    const rendered = operand(arg, columns);
+    if (rendered === undefined || !sameType(rendered.type, e.type)) return undefined;
+    args.push(rendered);
+  }
+  return {
+    sql: `${e.form === 'coalesce' ? 'COALESCE' : 'NULLIF'}(${args.map((a) => a.sql).join(', ')})`,
+    type: e.type,
+    constant: args.every((a) => a.constant),
+    numeric: args.some((a) => a.numeric),
+  };
 }
 
 const INTEGER_DIGITS: Partial<Record<SqlType['kind'], number>> = { tinyint: 3, smallint: 5, integer: 10, bigint: 19 };
