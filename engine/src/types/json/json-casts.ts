@@ -27,7 +27,7 @@ type OneCast = (value: Scalar) => Scalar;
 /** The engine's other casts, passed in to keep this module below casts.ts. */
 export type CastLookup = (from: SqlType, to: SqlType) => OneCast;
 
-const TO_JSON_SCALARS = new Set([
+export const TO_JSON_SCALARS: ReadonlySet<string> = new Set([
   'unknown',
   'boolean',
   'tinyint',
@@ -56,7 +56,7 @@ const FROM_JSON_SCALARS = new Set([
   'json',
   'number',
 ]);
-const OBJECT_KEY_TYPES = new Set(['boolean', 'tinyint', 'smallint', 'integer', 'bigint', 'real', 'double', 'decimal', 'varchar']);
+export const OBJECT_KEY_TYPES: ReadonlySet<string> = new Set(['boolean', 'tinyint', 'smallint', 'integer', 'bigint', 'real', 'double', 'decimal', 'varchar']);
 
 /** Whether CAST(x AS json) exists for x of `type` (Trino's JsonUtil.canCastToJson). */
 export function canCastToJson(type: SqlType): boolean {
