@@ -20,6 +20,7 @@ import { DATETIME_FUNCTIONS } from './datetime-functions.js';
 import { DURATION_FUNCTIONS } from './duration-functions.js';
 import { ADDRESS_FUNCTIONS } from './address-functions.js';
 import { SYSTEM_FUNCTIONS } from './system-functions.js';
+import { ANALYZER_FUNCTION_INFOS } from './analyzer-function-infos.js';
 import { SKETCH_FUNCTIONS } from '../sketch/sketch-functions.js';
 import { QDIGEST_FUNCTIONS } from '../sketch/qdigest-functions.js';
 import { FORMAT_FUNCTIONS } from './format/format-function.js';
@@ -276,7 +277,7 @@ export function isDeterministicFunction(name: string): boolean {
 
 /** Every function signature, for SHOW FUNCTIONS (operators are not listed, as in Trino). */
 export function listScalarFunctions(): FunctionInfo[] {
-  const infos: FunctionInfo[] = [...SESSION_ZONE_FUNCTION_INFOS];
+  const infos: FunctionInfo[] = [...SESSION_ZONE_FUNCTION_INFOS, ...ANALYZER_FUNCTION_INFOS];
   for (const [name, entry] of FUNCTIONS) {
     if (name.startsWith('$') || entry.definition.hidden === true) continue; // internal forms the analyzer calls ($from_iso8601_timestamp)
     for (const template of entry.signatures) {
