@@ -45,7 +45,9 @@ describe('map_union', () => {
   });
 
   it('unions the histograms of functions/aggregate.md per key over groups, whatever the group a key first came from', async () => {
-    const rows = await text(`SELECT map_union(h) FROM (SELECT histogram(v) h FROM (VALUES (1, 4), (1, 5), (2, 5), (3, 1)) t(g, v) GROUP BY g)`);
+    const rows = await text(
+      `SELECT map_union(h) FROM (SELECT histogram(v) h FROM (VALUES (1, 4), (1, 5), (2, 5), (3, 1)) t(g, v) GROUP BY g)`,
+    );
     expect(rows).to.have.length(1);
     expect(rows[0].slice(1, -1).split(', ').sort()).to.deep.equal(['1=1', '4=1', '5=1']);
   });

@@ -488,7 +488,7 @@ describe('SQL/JSON: analysis errors', () => {
     'NOT_SUPPORTED',
     [
       ["SELECT json_value('\"2020-01-01\"', 'lax $.datetime()')", 'datetime method in JSON path is not yet supported'],
-      ["SELECT json_exists('\"2020-01-01\"', 'lax $.datetime(\"yyyy-mm-dd\")')", 'datetime method in JSON path is not yet supported'],
+      ['SELECT json_exists(\'"2020-01-01"\', \'lax $.datetime("yyyy-mm-dd")\')', 'datetime method in JSON path is not yet supported'],
     ],
     engine,
   );

@@ -27,21 +27,30 @@ describe("aggregates with ORDER BY and DISTINCT over windows: Trino's TestWindow
   const cases: [string, string[]][] = [
     [
       `SELECT a, array_agg(c ORDER BY c) OVER w ${ABC} ORDER BY a, b, c`,
-      ['1 | [1]', '1 | [1, 2]', '1 | [1, 2, 3]', '1 | [1, 2, 3, 4, 7]', '1 | [1, 2, 3, 4, 7]', '1 | [1, 2, 3, 4, 5, 7]'].concat(
-        ['2 | [1]', '2 | [1, 3]', '2 | [1, 2, 3]', '2 | [1, 1, 2, 3]'],
-      ),
+      ['1 | [1]', '1 | [1, 2]', '1 | [1, 2, 3]', '1 | [1, 2, 3, 4, 7]', '1 | [1, 2, 3, 4, 7]', '1 | [1, 2, 3, 4, 5, 7]'].concat([
+        '2 | [1]',
+        '2 | [1, 3]',
+        '2 | [1, 2, 3]',
+        '2 | [1, 1, 2, 3]',
+      ]),
     ],
     [
       `SELECT a, array_agg(c ORDER BY c DESC) OVER w ${ABC} ORDER BY a, b, c`,
-      ['1 | [1]', '1 | [2, 1]', '1 | [3, 2, 1]', '1 | [7, 4, 3, 2, 1]', '1 | [7, 4, 3, 2, 1]', '1 | [7, 5, 4, 3, 2, 1]'].concat(
-        ['2 | [1]', '2 | [3, 1]', '2 | [3, 2, 1]', '2 | [3, 2, 1, 1]'],
-      ),
+      ['1 | [1]', '1 | [2, 1]', '1 | [3, 2, 1]', '1 | [7, 4, 3, 2, 1]', '1 | [7, 4, 3, 2, 1]', '1 | [7, 5, 4, 3, 2, 1]'].concat([
+        '2 | [1]',
+        '2 | [3, 1]',
+        '2 | [3, 2, 1]',
+        '2 | [3, 2, 1, 1]',
+      ]),
     ],
     [
       `SELECT a, array_agg(c ORDER BY d) OVER w ${ABCD} ORDER BY a, b, c`,
-      ['1 | [1]', '1 | [2, 1]', '1 | [3, 2, 1]', '1 | [3, 4, 2, 1, 7]', '1 | [3, 4, 2, 1, 7]', '1 | [3, 4, 5, 2, 1, 7]'].concat(
-        ['2 | [1]', '2 | [3, 1]', '2 | [2, 3, 1]', '2 | [1, 2, 3, 1]'],
-      ),
+      ['1 | [1]', '1 | [2, 1]', '1 | [3, 2, 1]', '1 | [3, 4, 2, 1, 7]', '1 | [3, 4, 2, 1, 7]', '1 | [3, 4, 5, 2, 1, 7]'].concat([
+        '2 | [1]',
+        '2 | [3, 1]',
+        '2 | [2, 3, 1]',
+        '2 | [1, 2, 3, 1]',
+      ]),
     ],
     [
       `SELECT a, array_agg(c ORDER BY d, c DESC) OVER w
@@ -60,18 +69,24 @@ describe("aggregates with ORDER BY and DISTINCT over windows: Trino's TestWindow
        FROM (VALUES (1, 1, 1), (1, 2, 2), (1, 3, 1), (1, 4, 4), (1, 4, 2), (1, 5, 5),
                     (2, 1, 1), (2, 2, 3), (2, 3, 2), (2, 4, 3)) AS t(a, b, c)
        WINDOW w AS (PARTITION BY a ORDER BY b) ORDER BY a, b, c`,
-      ['1 | [1]', '1 | [1, 2]', '1 | [1, 2]', '1 | [1, 2, 4]', '1 | [1, 2, 4]', '1 | [1, 2, 4, 5]'].concat(
-        ['2 | [1]', '2 | [1, 3]', '2 | [1, 3, 2]', '2 | [1, 3, 2]'],
-      ),
+      ['1 | [1]', '1 | [1, 2]', '1 | [1, 2]', '1 | [1, 2, 4]', '1 | [1, 2, 4]', '1 | [1, 2, 4, 5]'].concat([
+        '2 | [1]',
+        '2 | [1, 3]',
+        '2 | [1, 3, 2]',
+        '2 | [1, 3, 2]',
+      ]),
     ],
     [
       `SELECT a, array_agg(DISTINCT c ORDER BY c DESC) OVER w
        FROM (VALUES (1, 1, 1), (1, 2, 2), (1, 3, 1), (1, 4, 4), (1, 4, 2), (1, 5, 5),
                     (2, 1, 1), (2, 2, 3), (2, 3, 2), (2, 4, 3)) AS t(a, b, c)
        WINDOW w AS (PARTITION BY a ORDER BY b) ORDER BY a, b, c`,
-      ['1 | [1]', '1 | [2, 1]', '1 | [2, 1]', '1 | [4, 2, 1]', '1 | [4, 2, 1]', '1 | [5, 4, 2, 1]'].concat(
-        ['2 | [1]', '2 | [3, 1]', '2 | [3, 2, 1]', '2 | [3, 2, 1]'],
-      ),
+      ['1 | [1]', '1 | [2, 1]', '1 | [2, 1]', '1 | [4, 2, 1]', '1 | [4, 2, 1]', '1 | [5, 4, 2, 1]'].concat([
+        '2 | [1]',
+        '2 | [3, 1]',
+        '2 | [3, 2, 1]',
+        '2 | [3, 2, 1]',
+      ]),
     ],
     [
       "SELECT *, count(DISTINCT b) OVER w FROM (VALUES ('x', true), ('x', false)) AS t(a, b) WINDOW w AS (PARTITION BY a) ORDER BY b",
@@ -99,7 +114,11 @@ describe("aggregates with ORDER BY and DISTINCT over windows: Trino's TestWindow
 describe("window calls Trino refuses, with Trino's errors (TestAnalyzer, StatementAnalyzer)", () => {
   const t = '(VALUES (1, 2)) t(a, b)';
   const cases: [string, string, string][] = [
-    [`SELECT first_value(a ORDER BY b) OVER () FROM ${t}`, 'NOT_SUPPORTED', 'line 1:8: Only aggregation window functions with ORDER BY are supported'],
+    [
+      `SELECT first_value(a ORDER BY b) OVER () FROM ${t}`,
+      'NOT_SUPPORTED',
+      'line 1:8: Only aggregation window functions with ORDER BY are supported',
+    ],
     [
       `SELECT first_value(DISTINCT a) OVER () FROM ${t}`,
       'NOT_SUPPORTED',
@@ -165,7 +184,10 @@ describe('aggregates with ORDER BY and DISTINCT over windows equal DuckDB on gen
   before(async () => {
     duck = await openDuckDb(1);
     const values = generatedRows();
-    await local.run('CREATE TABLE memory.default.wa (id integer, g integer, c integer, k integer)', `INSERT INTO memory.default.wa VALUES ${values}`);
+    await local.run(
+      'CREATE TABLE memory.default.wa (id integer, g integer, c integer, k integer)',
+      `INSERT INTO memory.default.wa VALUES ${values}`,
+    );
     await duck.run('CREATE TABLE wa (id integer, g integer, c integer, k integer)');
     await duck.run(`INSERT INTO wa VALUES ${values}`);
   });

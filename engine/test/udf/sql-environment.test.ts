@@ -35,7 +35,9 @@ describe('SQL routines: default function schema and SQL path', function () {
     engine.catalogs.register('example', new MemoryConnector('example'));
     engine.catalogs.register('other', new MemoryConnector('other'));
     const environment = (path: string) =>
-      loadConfig({ flags: { 'sql-default-function-catalog': path.split('.')[0], 'sql-default-function-schema': 'default', 'sql-path': path } }).sql;
+      loadConfig({
+        flags: { 'sql-default-function-catalog': path.split('.')[0], 'sql-default-function-schema': 'default', 'sql-path': path },
+      }).sql;
     engine.catalogs.sqlEnvironment = environment('other.default');
     await engine.query('CREATE FUNCTION answer() RETURNS BIGINT RETURN 0');
     engine.catalogs.sqlEnvironment = environment('example.default');

@@ -112,17 +112,15 @@ function windowCallArguments(
   const name = functionName(call);
   if (isAggregateFunctionName(name) && !isWindowFunctionName(name)) {
     const { args, locations, ordering, lambdaHandle } = aggregateCallArguments(call, translate, context, true);
-    const fn = resolveWindowHandle(
-      name,
-      lambdaHandle?.resolvedWith ?? args.map((a) => a.type),
-      call.location,
-      { ordering, distinct: call.distinct, lambdas: lambdaHandle?.lambdas },
-    );
+    const fn = resolveWindowHandle(name, lambdaHandle?.resolvedWith ?? args.map((a) => a.type), call.location, {
+      ordering,
+      distinct: call.distinct,
+      lambdas: lambdaHandle?.lambdas,
+    });
     return { args, locations, fn };
   }
   const args = call.args.map(translate);
-  if (!isWindowFunctionName(name))
-    throw new EngineError('FUNCTION_NOT_WINDOW', `Not a window function: ${name}`, spec.location);
+  if (!isWindowFunctionName(name)) throw new EngineError('FUNCTION_NOT_WINDOW', `Not a window function: ${name}`, spec.location);
   if (call.distinct)
     throw new EngineError(
       'NOT_SUPPORTED',

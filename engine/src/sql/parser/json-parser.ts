@@ -125,7 +125,14 @@ export abstract class JsonParser extends TypeParser {
     const input = this.parseJsonValueExpression();
     this.expectSymbol(',');
     const pathLocation = this.location();
-    const invocation: JsonPathInvocation = { kind: 'JsonPathInvocation', input, path: this.parseStringValue(), pathLocation, passing: [], location };
+    const invocation: JsonPathInvocation = {
+      kind: 'JsonPathInvocation',
+      input,
+      path: this.parseStringValue(),
+      pathLocation,
+      passing: [],
+      location,
+    };
     if (this.acceptKeyword('AS')) invocation.pathName = this.parseIdentifier();
     if (this.acceptKeyword('PASSING')) {
       invocation.passing = this.parseCommaList((): JsonArgument => {

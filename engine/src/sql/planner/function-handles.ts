@@ -68,7 +68,12 @@ export function resolveWindowHandle(
   options: { ordering?: AggregateOrdering[]; distinct?: boolean; lambdas?: LambdaExpression[] } = {},
 ): WindowFunctionHandle {
   const f = resolveWindowFunction(name, argumentTypes, location, options);
-  const handle: WindowFunctionHandle = { name: f.name, resolvedWith: argumentTypes, argumentTypes: f.argumentTypes, returnType: f.returnType };
+  const handle: WindowFunctionHandle = {
+    name: f.name,
+    resolvedWith: argumentTypes,
+    argumentTypes: f.argumentTypes,
+    returnType: f.returnType,
+  };
   if (options.ordering !== undefined && options.ordering.length > 0) handle.ordering = options.ordering;
   if (options.distinct === true) handle.distinct = true;
   if (options.lambdas !== undefined && options.lambdas.length > 0) handle.lambdas = options.lambdas;

@@ -93,7 +93,8 @@ export function viewFromEntry(entry: { viewOriginalText?: string }, file: string
     ...(json.owner === undefined ? {} : { owner: json.owner }),
     runAsInvoker: json.runAsInvoker === true,
     path: (Array.isArray(json.path) ? json.path : []).map((p, i) => {
-      if (typeof p?.catalogName !== 'string' || typeof p?.schemaName !== 'string') throw invalid(`view path entry ${i} is not a catalog and schema`);
+      if (typeof p?.catalogName !== 'string' || typeof p?.schemaName !== 'string')
+        throw invalid(`view path entry ${i} is not a catalog and schema`);
       return { catalog: p.catalogName, schema: p.schemaName };
     }),
   };
