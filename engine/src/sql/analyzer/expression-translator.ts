@@ -5,6 +5,7 @@
 
 import { jsonLiteral } from '../../types/json/json-parse.js';
 import { translateJsonForm } from './json-forms.js';
+import { castToJsonRefusal } from '../../types/json/json-cast-refusal.js';
 import { EngineError, type SourceLocation } from '../../errors/engine-error.js';
 import { isAggregateFunctionName } from '../../functions/aggregate/registry.js';
 import {
@@ -29,6 +30,7 @@ import {
   INTERVAL_YEAR_MONTH,
   UNKNOWN,
   VARBINARY,
+  VARCHAR,
   arrayOf,
   decimal,
   typeName,
@@ -348,7 +350,10 @@ function cast(e: ast.Cast, translate: Translate, session: Session): RowExpressio
   const type = sqlTypeOf(e.type);
   if (value.type.kind === 'unknown') return constant(null, type);
   // Trino refuses a cast that does not exist at analysis, even for TRY_CAST and for no rows.
-  if (!canCast(value.type, type)) throw new EngineError('TYPE_MISMATCH', rowCastMismatch(value.type, type), e.location);
+  if (!canCast(value.type, type)) {
+    const refusal = type.kind === 'json' ? castToJsonRefusal(value.type, (t) => canCast(t, VARCHAR)) : undefined;
+    throw refusal ?? new EngineError('TYPE_MISMATCH', rowCastMismatch(value.type, type), e.location);
+  }
   return castExpression(value, type, e.safe, session);
 }
 
