@@ -44,14 +44,14 @@ import {
   type Data,
 } from 'apache-arrow';
 import { EngineError } from '../errors/engine-error.js';
-import { SHORT_DECIMAL_PRECISION, typeName, unsupportedTypeError, type SqlType } from '../types/types.js';
+import { SHORT_DECIMAL_PRECISION, holdsStrings, typeName, unsupportedTypeError, type SqlType } from '../types/types.js';
 import { isLongZoned } from '../types/long-zoned-timestamp.js';
 import { isLongPlain } from '../types/long-plain-temporal.js';
 import { sliceColumn, type Column, type ColumnValues, type Page } from './page.js';
 import { listElements } from './list-column.js';
 import { arrowMapToColumn, arrowMapType, mapColumnToArrowData } from './arrow-map.js';
 import { rowFieldColumns } from './row-column.js';
-import { decodeStrings, encodeStrings } from './utf8-strings.js';
+import { checkedUtf8, decodeStrings, encodeStrings, rebasedUtf8, utf8Column } from './utf8-strings.js';
 
 export { decodeStrings, encodeStrings } from './utf8-strings.js';
 
@@ -129,12 +129,21 @@ export function pageToRecordBatch(page: Page, names: readonly string[]): RecordB
   return new RecordBatch(new Schema(fields), struct);
 }
 
-export function recordBatchToPage(batch: RecordBatch, types: readonly SqlType[]): Page {
+/** `keepUtf8`: string columns keep their UTF-8 bytes and are decoded when first read (utf8-strings.ts). */
+export function recordBatchToPage(batch: RecordBatch, types: readonly SqlType[], keepUtf8 = false): Page {
   const children = batch.data.children;
   if (types.length !== children.length) {
     throw new EngineError('GENERIC_INTERNAL_ERROR', `Record batch has ${children.length} columns but ${types.length} types were given`);
   }
-  return { rowCount: batch.numRows, columns: types.map((t, i) => arrowDataToColumn(children[i], t)) };
+  const column = (t: SqlType, i: number) => (keepUtf8 ? arrowUtf8Column(children[i], t) : undefined) ?? arrowDataToColumn(children[i], t);
+  return { rowCount: batch.numRows, columns: types.map(column) };
+}
+
+/** A string column as a Utf8Column over the Arrow buffers; undefined for other columns and bytes that are not valid UTF-8. */
+function arrowUtf8Column(data: Data, type: SqlType): Column | undefined {
+  if (!holdsStrings(type) || !DataType.isUtf8(data.type)) return undefined;
+  const utf8 = checkedUtf8(data.valueOffsets as Int32Array, data.values as Uint8Array, data.length);
+  return utf8 === undefined ? undefined : utf8Column(type, data.length, validityToNulls(data), utf8);
 }
 
 /** The SqlTypes of a batch's columns: from the field metadata, else inferred from the Arrow types. */
@@ -176,6 +185,11 @@ export function columnToArrowData(column: Column, length: number = column.length
   const type = column.type;
   const validity = nullsToValidity(column.nulls, length);
   const base = { length, nullCount: validity.nullCount, nullBitmap: validity.bitmap };
+  if (column.utf8 !== undefined) {
+    // Already in Arrow's layout: its bytes as they are, not decoded and encoded again.
+    const { offsets, bytes } = rebasedUtf8(column.utf8, length);
+    return makeData({ type: new Utf8(), ...base, valueOffsets: offsets, data: bytes });
+  }
   const values = column.values;
   switch (type.kind) {
     case 'boolean':

@@ -5,7 +5,7 @@
 // on its way to the client) then never becomes a string there, and leaves no garbage for its young
 // generation to scavenge: the results' JSON is written from the bytes (coordinator/json-rows.ts).
 
-import { isAscii } from 'node:buffer';
+import { isAscii, isUtf8 } from 'node:buffer';
 import type { SqlType } from '../types/types.js';
 import type { Column, ColumnValues } from './page.js';
 
@@ -42,13 +42,45 @@ export function encodeStrings(values: readonly string[], length: number): { offs
 
 /**
  * The strings in the Utf8Strings layout, or undefined when one of them is not well-formed UTF-16 (a
- * lone surrogate): its JSON (`\ud800`) and its string could not be made from UTF-8 bytes.
+ * lone surrogate): its JSON (`\ud800`) and its string could not be made from UTF-8 bytes. Also
+ * undefined when a row holds no string (a slot left empty, or a column whose strings are elsewhere).
  */
 export function wellFormedUtf8(values: readonly string[], length: number): Utf8Strings | undefined {
+  if (values.length < length) return undefined;
+  for (let i = 0; i < length; i++) if (typeof values[i] !== 'string') return undefined;
   const all = joinStrings(values, length);
   const { offsets, bytes, separately } = encodeJoined(values, length, all);
   if (separately || (bytes.length !== all.length && LONE_SURROGATE.test(all))) return undefined;
   return { offsets, bytes, jsonPlain: !JSON_ESCAPED.test(all) };
+}
+
+/**
+ * Bytes and offsets read from elsewhere (an Arrow column) as Utf8Strings, when they are what that
+ * layout promises: offsets that never go back, valid UTF-8, every row starting at a character.
+ * Undefined otherwise: such rows are decoded as strings (decodeStrings), invalid bytes as U+FFFD.
+ */
+export function checkedUtf8(offsets: Int32Array, bytes: Uint8Array, length: number): Utf8Strings | undefined {
+  if (offsets.length < length + 1 || offsets[0] < 0 || offsets[length] > bytes.length) return undefined;
+  for (let i = 0; i < length; i++) {
+    const from = offsets[i];
+    if (offsets[i + 1] < from || (offsets[i + 1] > from && (bytes[from] & 0xc0) === 0x80)) return undefined;
+  }
+  const rows = bytes.subarray(offsets[0], offsets[length]);
+  if (!isUtf8(rows)) return undefined;
+  let jsonPlain = true;
+  for (let i = 0; i < rows.length && jsonPlain; i++) {
+    const b = rows[i];
+    jsonPlain = b >= 0x20 && b !== 0x22 && b !== 0x5c;
+  }
+  return { offsets, bytes, jsonPlain };
+}
+
+/** Rows [0, length) with offsets from 0: the same arrays when they already are, else a copy of the offsets and a view of the bytes. */
+export function rebasedUtf8(utf8: Utf8Strings, length: number): Utf8Strings {
+  const first = utf8.offsets[0];
+  if (first === 0) return { offsets: utf8.offsets.subarray(0, length + 1), bytes: utf8.bytes.subarray(0, utf8.offsets[length]), jsonPlain: utf8.jsonPlain };
+  const offsets = utf8.offsets.slice(0, length + 1).map((offset) => offset - first);
+  return { offsets, bytes: utf8.bytes.subarray(first, utf8.offsets[length]), jsonPlain: utf8.jsonPlain };
 }
 
 function joinStrings(values: readonly string[], length: number): string {

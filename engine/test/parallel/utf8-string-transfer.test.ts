@@ -7,9 +7,10 @@
 import { expect } from 'chai';
 import { MessageChannel } from 'node:worker_threads';
 import { columnSizeInBytes, getScalar, type Column, type Page } from '../../src/columnar/page.js';
-import { utf8Column, wellFormedUtf8, type Utf8Column } from '../../src/columnar/utf8-strings.js';
+import { checkedUtf8, utf8Column, wellFormedUtf8, type Utf8Column } from '../../src/columnar/utf8-strings.js';
 import { encodeJsonRows } from '../../src/coordinator/json-rows.js';
 import { decodePage, encodePage, type EncodedPage } from '../../src/exec/threads/page-transfer.js';
+import { deserializePages, PageSerializer, streamChunks } from '../../src/exec/exchange/page-codec.js';
 import { VARCHAR, type SqlType } from '../../src/types/types.js';
 
 /** Posts a page through a real message channel, as a worker thread does, and decodes what arrives. */
@@ -100,6 +101,15 @@ describe('string columns between threads as UTF-8', () => {
     expect(wellFormedUtf8(['a\ud83d\ude00', 'b'], 2)).to.not.equal(undefined);
   });
 
+  it('sends a column whose slots hold no string (strings kept elsewhere, or a slot left empty) as it is', async () => {
+    expect(wellFormedUtf8([], 2)).to.equal(undefined);
+    // biome-ignore lint/suspicious/noSparseArray: a slot never written
+    expect(wellFormedUtf8(['a', , 'c'] as string[], 3)).to.equal(undefined);
+    const arrived = await roundTrip({ rowCount: 2, columns: [{ type: VARCHAR, length: 2, values: [], nulls: null }] });
+    expect(arrived.columns[0].utf8).to.equal(undefined);
+    expect(arrived.columns[0].values).to.deep.equal([]);
+  });
+
   it('sends on a UTF-8 column whose offsets do not start at 0 with its own rows only', async () => {
     const bytes = new Uint8Array(Buffer.from('xx"héllo"ab\\c€'));
     const offsets = Int32Array.from([2, 10, 12, bytes.length]);
@@ -127,5 +137,30 @@ describe('string columns between threads as UTF-8', () => {
     const copy: Column = { ...arrived.columns[0], values: ['c', 'd'] };
     expect(copy.utf8).to.equal(undefined);
     expect(jsonText({ rowCount: 2, columns: [copy] }, [VARCHAR])).to.equal('["c"],["d"]');
+  });
+
+  it('keep their UTF-8 through the exchange (Arrow IPC) both ways, written to JSON as JSON.stringify writes them', async () => {
+    const next = random(3);
+    const rows = Array.from({ length: 500 }, () => [next() < 0.1 ? null : randomString(next, false)]);
+    // Sent from a thread first: the serializer takes its bytes as they are.
+    const fromThread = await roundTrip({ rowCount: rows.length, columns: [varcharColumn(rows.map(([text]) => text))] });
+    for (const page of [fromThread, { rowCount: rows.length, columns: [varcharColumn(rows.map(([text]) => text))] }]) {
+      const serializer = new PageSerializer([VARCHAR]);
+      const { pages } = deserializePages(Buffer.concat(streamChunks([serializer.serialize(page)])));
+      expect(pages[0].columns[0].utf8).to.not.equal(undefined);
+      expect(jsonText(pages[0], [VARCHAR])).to.equal(stringified(rows));
+      expect(pages[0].columns[0].values).to.deep.equal(rows.map(([text]) => text ?? ''));
+    }
+  });
+
+  it('takes bytes from elsewhere as UTF-8 rows only when they are valid UTF-8 with every row starting at a character', () => {
+    const bytes = new Uint8Array(Buffer.from('aé"b'));
+    expect(checkedUtf8(Int32Array.from([0, 1, 3, 5]), bytes, 3)).to.deep.include({ jsonPlain: false });
+    expect(checkedUtf8(Int32Array.from([0, 1, 3]), bytes, 2)).to.deep.include({ jsonPlain: true });
+    // A row starting inside é, offsets going back, past the end, bytes that are not UTF-8.
+    expect(checkedUtf8(Int32Array.from([0, 2, 5]), bytes, 2)).to.equal(undefined);
+    expect(checkedUtf8(Int32Array.from([0, 3, 1]), bytes, 2)).to.equal(undefined);
+    expect(checkedUtf8(Int32Array.from([0, 9]), bytes, 1)).to.equal(undefined);
+    expect(checkedUtf8(Int32Array.from([0, 2]), Uint8Array.from([0x61, 0xff]), 1)).to.equal(undefined);
   });
 });

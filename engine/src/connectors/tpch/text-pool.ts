@@ -218,7 +218,9 @@ export class TextPool {
     const offsets = new Int32Array(count + 1);
     for (let i = 0; i < count; i++) offsets[i + 1] = offsets[i] + lengths[i];
     const bytes = new Uint8Array(offsets[count]);
-    for (let i = 0; i < count; i++) this.bytes.copy(bytes, offsets[i], starts[i], starts[i] + lengths[i]);
+    const pool = this.bytes;
+    // Byte by byte: a text is tens of bytes, too short for a native copy's call to pay.
+    for (let i = 0, at = 0; i < count; i++) for (let b = starts[i], end = b + lengths[i]; b < end; b++) bytes[at++] = pool[b];
     const { ascii, jsonPlain } = scanAscii(bytes);
     // A byte above 0x7f is one latin1 character (slice), two bytes of UTF-8: the grammar's words never hold one.
     if (!ascii) return { type, length: count, values: Array.from(starts, (offset, i) => this.slice(offset, lengths[i])), nulls: null };

@@ -7,7 +7,7 @@
 
 import { holdsBytes, holdsStrings, type SqlType } from '../../types/types.js';
 import type { Column, ColumnValues, Page } from '../../columnar/page.js';
-import { utf8Column, wellFormedUtf8, type Utf8Strings } from '../../columnar/utf8-strings.js';
+import { rebasedUtf8, utf8Column, wellFormedUtf8, type Utf8Strings } from '../../columnar/utf8-strings.js';
 
 interface PackedBinaries {
   packed: true;
@@ -90,10 +90,8 @@ function isUtf8(values: ColumnValues | PackedBinaries | PackedStrings): values i
 
 /** A column's UTF-8 rows [0, length) as copies to transfer (the column keeps its own). */
 function movableUtf8(utf8: Utf8Strings, length: number, movable: <T extends TypedArray>(values: T, length: number) => T): Utf8Strings {
-  const first = utf8.offsets[0];
-  const offsets = movable(first === 0 ? utf8.offsets : utf8.offsets.map((offset) => offset - first), length + 1);
-  const bytes = movable(utf8.bytes.subarray(first, utf8.offsets[length]), offsets[length]);
-  return { offsets, bytes, jsonPlain: utf8.jsonPlain };
+  const { offsets, bytes, jsonPlain } = rebasedUtf8(utf8, length);
+  return { offsets: movable(offsets, offsets.length), bytes: movable(bytes, bytes.length), jsonPlain };
 }
 
 /** The buffer of an array made for this message, which holds only its bytes (TextEncoder's is exact; checked all the same). */
