@@ -3,7 +3,7 @@
 // date, year-month intervals) are shared without copying in both directions; the rest is converted:
 //   boolean                 Bool (bit-packed)
 //   decimal(p,s)            Decimal128 (two's complement, little endian)
-//   varchar / char          Utf8 (decoded back into JS strings)
+//   varchar / char          Utf8 (decoded into JS strings; an exchange's pages keep the bytes until read, utf8-strings.ts)
 //   varbinary               Binary (decoded into views of the Arrow buffer)
 //   date                    Date32 (DateDay)
 //   time(p), timestamp(p)   Time64 / Timestamp microsecond, no time zone, up to p = 6; above, Decimal128

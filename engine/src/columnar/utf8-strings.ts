@@ -78,8 +78,7 @@ export function checkedUtf8(offsets: Int32Array, bytes: Uint8Array, length: numb
 /** Rows [0, length) with offsets from 0: the same arrays when they already are, else a copy of the offsets and a view of the bytes. */
 export function rebasedUtf8(utf8: Utf8Strings, length: number): Utf8Strings {
   const first = utf8.offsets[0];
-  if (first === 0) return { offsets: utf8.offsets.subarray(0, length + 1), bytes: utf8.bytes.subarray(0, utf8.offsets[length]), jsonPlain: utf8.jsonPlain };
-  const offsets = utf8.offsets.slice(0, length + 1).map((offset) => offset - first);
+  const offsets = first === 0 ? utf8.offsets.subarray(0, length + 1) : utf8.offsets.slice(0, length + 1).map((offset) => offset - first);
   return { offsets, bytes: utf8.bytes.subarray(first, utf8.offsets[length]), jsonPlain: utf8.jsonPlain };
 }
 
@@ -123,7 +122,6 @@ function utf8Length(text: string): number {
   }
   return bytes;
 }
-
 
 const utf8Decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 
