@@ -5,7 +5,7 @@
 import type Router from '@koa/router';
 import { ClientError } from '../../internode/client-error.js';
 import { NodeClient, NodeUnreachableError } from '../../internode/node-client.js';
-import { HttpError } from '../http-error.js';
+import { HttpError } from '../../errors/http-error.js';
 import { CpuLoadMeter } from '../node-metrics.js';
 import { NODE_STATES } from '../../internode/node-status.js';
 import type { ServerContext } from '../server-context.js';
