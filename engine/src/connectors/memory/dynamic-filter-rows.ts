@@ -2,7 +2,8 @@
 // memory table, as the lake's reader applies them to a file's: a row whose key no build row holds
 // is dropped before any operator sees it. The engine still evaluates the join on every row it
 // gets, so the test only has to be conservative (the row test the lake's reader uses too,
-// spi/domain/exclude-rows.ts, keeps what it cannot decide). Only numeric keys are tested (TPC-H's and most joins' keys); other columns pass.
+// spi/domain/exclude-rows.ts, keeps what it cannot decide). Only numeric keys are tested (TPC-H's
+// and most joins' keys); other columns pass.
 
 import type { ColumnDomain, TableConstraint } from '../../spi/connector.js';
 import { type Page, takePage } from '../../columnar/page.js';
