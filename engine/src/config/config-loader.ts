@@ -18,8 +18,8 @@ import { ConfigError } from './config-error.js';
 import { withEnvironment } from './environment-references.js';
 import { DEFAULT_WORKER_THREAD_IDLE_MILLIS } from './memory-budget.js';
 import { DEFAULT_WORKER_THREAD_NICE } from '../process/thread-priority.js';
-import { resolveAuthentication, resolveHttps } from '../security/authentication/authentication-config.js';
-import { sqlEnvironment } from '../sql/routines/sql-environment.js';
+import { resolveAuthentication, resolveHttps } from './authentication-config.js';
+import { sqlEnvironment } from './sql-environment.js';
 
 export interface ConfigSources {
   /** Path of a .yaml, .yml or .json file. */

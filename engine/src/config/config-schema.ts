@@ -3,7 +3,7 @@
 // (additionalProperties: false) so a misspelt key stops the server with a message naming it.
 
 import { DATA_SIZE_SCHEMA } from './data-size.js';
-import { SQL_ENVIRONMENT_SCHEMA, type SqlEnvironment } from '../sql/routines/sql-environment.js';
+import { SQL_ENVIRONMENT_SCHEMA, type SqlEnvironment } from './sql-environment.js';
 import { DURATION_SCHEMA } from './duration.js';
 import {
   AUTHENTICATION_SCHEMA,
@@ -11,7 +11,7 @@ import {
   INTERNAL_CA_FILE_SCHEMA,
   type AuthenticationConfig,
   type HttpsConfig,
-} from '../security/authentication/authentication-config.js';
+} from './authentication-config.js';
 
 /** Connectors a catalog can use. */
 export const CONNECTOR_KINDS = ['memory', 'system', 'tpch', 'postgresql', 'hive'] as const;

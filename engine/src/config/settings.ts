@@ -1,7 +1,7 @@
 // Every scalar setting of the configuration file, with the command-line flag and the environment
 // variable that override it (flags win over the environment, the environment over the file).
 
-import { AUTHENTICATION_SETTINGS } from '../security/authentication/authentication-config.js';
+import { AUTHENTICATION_SETTINGS } from './authentication-config.js';
 
 export type SettingKind = 'string' | 'integer' | 'boolean' | 'size' | 'duration' | 'catalogs' | 'list';
 

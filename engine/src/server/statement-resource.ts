@@ -12,7 +12,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import type { ManagedQuery } from '../coordinator/managed-query.js';
 import { isAtLeast } from '../coordinator/query-state.js';
 import { baseUri } from './base-uri.js';
-import { HttpError } from './http-error.js';
+import { HttpError } from '../errors/http-error.js';
 import { detectPrefix, readSessionHeaders, requestUser, sessionChangeHeaders, type HeaderPrefix } from './protocol-headers.js';
 import { readBodyText } from './request-body.js';
 import type { ServerContext } from './server-context.js';

@@ -5,6 +5,7 @@ import { EngineError } from '../../errors/engine-error.js';
 import type { AggregateFunction, GroupedAccumulator } from '../../functions/aggregate/aggregate-function.js';
 import { takeColumn, type Column, type Page } from '../../columnar/page.js';
 import { INTEGER } from '../../types/types.js';
+import { compileExpression } from '../expression/compiler.js';
 import { GroupByHash } from '../hash/group-by-hash.js';
 
 export type AggregationStep = 'single' | 'partial' | 'final';
@@ -31,7 +32,7 @@ export class AggregateCall {
     if (spec.distinct && step !== 'single') {
       throw new EngineError('NOT_SUPPORTED', `DISTINCT aggregation ${spec.function.name} cannot run as a ${step} step`);
     }
-    this.accumulator = spec.function.createAccumulator();
+    this.accumulator = spec.function.createAccumulator(compileExpression);
     this.seen = spec.distinct ? new GroupByHash([INTEGER, ...spec.function.argumentTypes]) : null;
   }
 

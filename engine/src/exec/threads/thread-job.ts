@@ -17,7 +17,7 @@ import { buildSideFromShared } from './shared-build-side.js';
 import { MemoryReservation } from '../operators/operator-support.js';
 import { unsharedBytes } from '../../columnar/shared-page.js';
 import { errorPayload, type MainToJob, type StartJob, type ThreadToMain } from './thread-messages.js';
-import { openWorkerSplit } from '../../connectors/split-readers.js';
+import { openWorkerSplit } from './split-readers.js';
 import type { WorkerSplit } from '../../spi/worker-split.js';
 import { DYNAMIC_FILTER_SPLITS_METRIC } from '../dynamic-filters/dynamic-filters.js';
 import { withCancelFlag } from '../expression/routine-interrupts.js';

@@ -11,7 +11,7 @@ import { parseStatement } from '../parser/parser.js';
 import { forEachAstObject } from '../analyzer/ast-utils.js';
 import { analyzeRoutine } from './routine-analyzer.js';
 import { bindRoutines, RoutineScope, withRoutines } from './routine-scope.js';
-import type { SqlEnvironment } from './sql-environment.js';
+import type { SqlEnvironment } from '../../config/sql-environment.js';
 
 /**
  * A scope of the catalog routines `root` calls (transitively), or undefined when it calls none; a
