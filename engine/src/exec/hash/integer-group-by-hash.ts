@@ -6,47 +6,22 @@
 
 import type { Column } from '../../columnar/page.js';
 import { allocateValues } from '../../columnar/page.js';
-import { combineHash, hashInt64Words, int64Words } from '../../columnar/hash-functions.js';
-import { SHORT_DECIMAL_PRECISION, type SqlType } from '../../types/types.js';
+import { combineHash, int64Words } from '../../columnar/hash-functions.js';
+import type { SqlType } from '../../types/types.js';
 import { EngineError } from '../../errors/engine-error.js';
 import { tableCapacity } from './group-by-hash.js';
+import { integerKeyWords, isIntegerKeyType, wordsHash } from './integer-join-hash.js';
 import type { KeyGroupTable } from './key-group-table.js';
 
 const EMPTY = -1;
 const NULL_MASK_SEED = 0x61c88647;
 
-/** Whether every key type is stored as an integer of at most 64 bits compared by value. */
+/** Whether the keys are one or two integers of at most 64 bits, compared by value. */
 export function hasIntegerKeys(types: readonly SqlType[]): boolean {
-  if (types.length === 0 || types.length > 2) return false;
-  return types.every(
-    (t) =>
-      t.kind === 'tinyint' ||
-      t.kind === 'smallint' ||
-      t.kind === 'integer' ||
-      t.kind === 'bigint' ||
-      t.kind === 'date' ||
-      t.kind === 'interval year to month' ||
-      (t.kind === 'decimal' && t.precision <= SHORT_DECIMAL_PRECISION),
-  );
+  return types.length > 0 && types.length <= 2 && types.every(isIntegerKeyType);
 }
 
 type IntegerValues = Int8Array | Int16Array | Int32Array | BigInt64Array;
-
-/** A key column's words: int64 columns through their word view, narrower ones widened per row. */
-interface KeySource {
-  readonly words: Int32Array | null;
-  readonly narrow: Int8Array | Int16Array | Int32Array | null;
-  readonly nulls: Uint8Array | null;
-}
-
-function keySource(column: Column): KeySource {
-  const values = column.values as IntegerValues;
-  if (values instanceof BigInt64Array) return { words: int64Words(values), narrow: null, nulls: column.nulls };
-  if (values instanceof Int32Array || values instanceof Int16Array || values instanceof Int8Array) {
-    return { words: null, narrow: values, nulls: column.nulls };
-  }
-  throw new EngineError('GENERIC_INTERNAL_ERROR', `An integer group-by key of type ${column.type.kind} has no integer storage`);
-}
 
 export class IntegerGroupByHash implements KeyGroupTable {
   private readonly width: number;
@@ -59,8 +34,10 @@ export class IntegerGroupByHash implements KeyGroupTable {
   private mask: number;
   private count = 0;
   private sawNull = false;
-  /** Scratch: the current row's words and null mask. */
+  /** Scratch: the current row's words. */
   private readonly row = new Int32Array(4);
+  /** Scratch: the widened words of narrow key columns, per key. */
+  private readonly scratch: (Int32Array | undefined)[] = [undefined, undefined];
 
   constructor(
     readonly types: readonly SqlType[],
@@ -90,15 +67,37 @@ export class IntegerGroupByHash implements KeyGroupTable {
 
   private find(keyColumns: readonly Column[], count: number, groupIds: Int32Array, add: boolean): void {
     if (add) this.ensureGroupCapacity(this.count + count);
-    const first = keySource(keyColumns[0]);
-    const second = this.width === 4 ? keySource(keyColumns[1]) : null;
+    const firstWords = integerKeyWords(keyColumns[0], count, this.scratch[0]);
+    const firstNulls = keyColumns[0].nulls;
+    if (!(keyColumns[0].values instanceof BigInt64Array)) this.scratch[0] = firstWords;
     const row = this.row;
+    if (this.width === 2 && firstNulls === null) {
+      // The common shape (one non-null key) without the NULL and second-key branches. A row with
+      // the key of the row before it (clustered input: lineitem by order) takes its group unprobed.
+      let previous = -1;
+      for (let r = 0; r < count; r++) {
+        const lo = firstWords[2 * r];
+        const hi = firstWords[2 * r + 1];
+        if (previous >= 0 && lo === row[0] && hi === row[1]) {
+          groupIds[r] = previous;
+          continue;
+        }
+        row[0] = lo;
+        row[1] = hi;
+        previous = this.findRow(wordsHash(lo, hi), 0, add);
+        groupIds[r] = previous;
+      }
+      return;
+    }
+    const secondWords = this.width === 4 ? integerKeyWords(keyColumns[1], count, this.scratch[1]) : null;
+    const secondNulls = this.width === 4 ? keyColumns[1].nulls : null;
+    if (secondWords !== null && !(keyColumns[1].values instanceof BigInt64Array)) this.scratch[1] = secondWords;
     for (let r = 0; r < count; r++) {
-      let nullMask = readKey(first, r, row, 0) ? 1 : 0;
-      let h = hashInt64Words(row[0], row[1]);
-      if (second !== null) {
-        if (readKey(second, r, row, 2)) nullMask |= 2;
-        h = combineHash(h, hashInt64Words(row[2], row[3]));
+      let nullMask = readKey(firstWords, firstNulls, r, row, 0) ? 1 : 0;
+      let h = wordsHash(row[0], row[1]);
+      if (secondWords !== null) {
+        if (readKey(secondWords, secondNulls, r, row, 2)) nullMask |= 2;
+        h = combineHash(h, wordsHash(row[2], row[3]));
       }
       if (nullMask !== 0) h = combineHash(h, NULL_MASK_SEED + nullMask);
       groupIds[r] = this.findRow(h, nullMask, add);
@@ -210,20 +209,10 @@ export class IntegerGroupByHash implements KeyGroupTable {
   }
 }
 
-/** Reads row `r` of `source` into words `at`, `at + 1` of `out`; true when the row is NULL (words 0). */
-function readKey(source: KeySource, r: number, out: Int32Array, at: number): boolean {
-  if (source.nulls !== null && source.nulls[r] === 1) {
-    out[at] = 0;
-    out[at + 1] = 0;
-    return true;
-  }
-  if (source.words !== null) {
-    out[at] = source.words[2 * r];
-    out[at + 1] = source.words[2 * r + 1];
-  } else {
-    const v = (source.narrow as Int32Array)[r];
-    out[at] = v;
-    out[at + 1] = v >> 31;
-  }
-  return false;
+/** Reads row `r` of a key's words into words `at`, `at + 1` of `out`; true when the row is NULL (words 0). */
+function readKey(words: Int32Array, nulls: Uint8Array | null, r: number, out: Int32Array, at: number): boolean {
+  const isNull = nulls !== null && nulls[r] === 1;
+  out[at] = isNull ? 0 : words[2 * r];
+  out[at + 1] = isNull ? 0 : words[2 * r + 1];
+  return isNull;
 }
