@@ -12,7 +12,12 @@ function group(types: SqlType[], rows: Scalar[][], pageRows = 1000): { ids: numb
   const ids: number[] = [];
   for (let start = 0; start < rows.length; start += pageRows) {
     const page = rows.slice(start, start + pageRows);
-    const columns = types.map((t, c) => columnFromScalars(t, page.map((r) => r[c])));
+    const columns = types.map((t, c) =>
+      columnFromScalars(
+        t,
+        page.map((r) => r[c]),
+      ),
+    );
     const out = new Int32Array(page.length);
     table.putRows(columns, page.length, out);
     ids.push(...out);
@@ -52,7 +57,8 @@ describe('IntegerGroupByHash', () => {
   it('numbers bigint keys in first-seen order across pages and growth, extremes included', () => {
     const extremes = [-(2n ** 63n), 2n ** 63n - 1n, 0n, -1n, 2n ** 32n, -(2n ** 32n), 4294967295n];
     const rows: Scalar[][] = [];
-    for (let i = 0; i < 50000; i++) rows.push([i % 11 === 0 ? extremes[i % extremes.length] : BigInt((i * 7919) % 20011) * 65537n - 600000000n]);
+    for (let i = 0; i < 50000; i++)
+      rows.push([i % 11 === 0 ? extremes[i % extremes.length] : BigInt((i * 7919) % 20011) * 65537n - 600000000n]);
     const { ids, keys } = group([BIGINT], rows);
     expect(ids).to.deep.equal(firstSeenIds(rows));
     const firstRowOf = new Map<number, number>();
