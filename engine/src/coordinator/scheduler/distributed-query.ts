@@ -1,5 +1,6 @@
 // Runs a fragmented plan over the cluster. Every fragment but the root becomes a stage of tasks:
-// SOURCE and FIXED_HASH stages one task per node that takes work, SINGLE one task on one of them,
+// SOURCE and FIXED_HASH stages one task per node that takes work (a SOURCE stage over fewer splits
+// than nodes, one per split), SINGLE one task on one of them,
 // COORDINATOR_ONLY one task here. Every task is created at once (the requests go out producers
 // first; a consumer that asks a producer not created yet waits for it on that node), each told its
 // consumers' buffer count, the first batch of the splits of its scans (split-assigner.ts) and where
