@@ -22,7 +22,7 @@ export function distinctWindowAggregate(inner: AggregateFunction, extraKeyTypes:
     argumentTypes: types,
     returnType: inner.returnType,
     intermediateTypes: inner.intermediateTypes,
-    createAccumulator: () => new DistinctAccumulator(inner.createAccumulator(), inner.argumentTypes.length, keys),
+    createAccumulator: (compileLambda) => new DistinctAccumulator(inner.createAccumulator(compileLambda), inner.argumentTypes.length, keys),
   };
 }
 
