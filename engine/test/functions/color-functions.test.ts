@@ -175,6 +175,20 @@ describe('color functions', function () {
     expect((await failure("SELECT color('red') < color('blue')"))[0]).to.equal('TYPE_MISMATCH');
   });
 
+  it("lists the functions in SHOW FUNCTIONS with Trino's signatures and (empty) descriptions", async () => {
+    expect(await engine.rows("SHOW FUNCTIONS LIKE 'render'")).to.deep.equal([
+      ['render', 'varchar(16)', 'boolean', 'scalar', true, ''],
+      ['render', 'varchar(35)', 'bigint, color', 'scalar', true, ''],
+      ['render', 'varchar(41)', 'double, color', 'scalar', true, ''],
+      ['render', 'varchar(y)', 'varchar(x), color', 'scalar', true, ''],
+    ]);
+    expect(await engine.rows("SHOW FUNCTIONS LIKE 'rgb'")).to.deep.equal([['rgb', 'color', 'bigint, bigint, bigint', 'scalar', true, '']]);
+    expect((await engine.rows("SHOW FUNCTIONS LIKE 'bar'")).map((r) => r[2])).to.deep.equal([
+      'double, bigint',
+      'double, bigint, color, color',
+    ]);
+  });
+
   it("fails bad input with Trino's errors", async () => {
     expect(await failure("SELECT color('nope')")).to.deep.equal(['INVALID_FUNCTION_ARGUMENT', "Invalid color: 'nope'"]);
     expect(await failure("SELECT color('#12')")).to.deep.equal(['INVALID_FUNCTION_ARGUMENT', "Invalid color: '#12'"]);

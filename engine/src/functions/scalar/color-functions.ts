@@ -115,7 +115,7 @@ export const COLOR_FUNCTIONS: readonly ScalarFunctionDefinition[] = [
     names: ['render'],
     description: '',
     signatures: [
-      { params: [VARCHAR_X, COLOR], returnType: renderedType, implement: () => body(render) },
+      { params: [VARCHAR_X, COLOR], returnType: renderedType, returnTypeDisplay: 'varchar(y)', implement: () => body(render) },
       { params: [BIGINT, COLOR], returnType: varchar(35), implement: () => body(renderBigint) },
       { params: [DOUBLE, COLOR], returnType: varchar(41), implement: () => body(renderDouble) },
       { params: [BOOLEAN], returnType: varchar(16), implement: () => body(renderBoolean) },
