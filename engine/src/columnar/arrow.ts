@@ -88,6 +88,7 @@ export function arrowType(type: SqlType): DataType {
     case 'json':
     case 'uuid':
     case 'ipaddress':
+    case 'color':
     case 'number':
       return new Utf8();
     case 'varbinary':
@@ -226,6 +227,7 @@ export function columnToArrowData(column: Column, length: number = column.length
     case 'json':
     case 'uuid':
     case 'ipaddress':
+    case 'color':
     case 'number': {
       const { offsets, bytes } = encodeStrings(values as string[], length);
       return makeData({ type: new Utf8(), ...base, valueOffsets: offsets, data: bytes });
@@ -431,6 +433,7 @@ function arrowValues(data: Data, type: SqlType, length: number): ColumnValues {
     case 'json':
     case 'uuid':
     case 'ipaddress':
+    case 'color':
     case 'number':
       return decodeStrings(data.valueOffsets as Int32Array, data.values as Uint8Array, length);
     case 'varbinary':

@@ -135,6 +135,7 @@ export function allocateValues(type: SqlType, length: number): ColumnValues {
     case 'json':
     case 'uuid':
     case 'ipaddress':
+    case 'color':
     case 'number':
       return new Array<string>(length).fill('');
     case 'varbinary':

@@ -6,6 +6,7 @@
 import type { FunctionInfo } from '../function-info.js';
 
 export const ANALYZER_FUNCTION_INFOS: readonly FunctionInfo[] = [
+  { name: 'current_groups', returnType: 'array(varchar)', argumentTypes: [], description: 'Current groups of current user' },
   { name: 'current_timezone', returnType: 'varchar', argumentTypes: [], description: 'Current time zone' },
   { name: 'date', returnType: 'date', argumentTypes: ['timestamp(p)'], description: '' },
   { name: 'date', returnType: 'date', argumentTypes: ['timestamp(p) with time zone'], description: '' },

@@ -19,6 +19,7 @@ import { DATA_SIZE_FUNCTIONS } from './data-size-functions.js';
 import { DATETIME_FUNCTIONS } from './datetime-functions.js';
 import { DURATION_FUNCTIONS } from './duration-functions.js';
 import { ADDRESS_FUNCTIONS } from './address-functions.js';
+import { COLOR_FUNCTIONS } from './color-functions.js';
 import { SYSTEM_FUNCTIONS } from './system-functions.js';
 import { ANALYZER_FUNCTION_INFOS } from './analyzer-function-infos.js';
 import { SKETCH_FUNCTIONS } from '../sketch/sketch-functions.js';
@@ -128,6 +129,7 @@ const FUNCTIONS = index([
   ...SQL_JSON_FUNCTIONS,
   JSON_TABLE_FUNCTION,
   ...ADDRESS_FUNCTIONS,
+  ...COLOR_FUNCTIONS,
   ...SYSTEM_FUNCTIONS,
   ...SKETCH_FUNCTIONS,
   ...QDIGEST_FUNCTIONS,

@@ -65,6 +65,7 @@ import { intervalLiteralValue } from './interval-literal.js';
 import type { Scope } from './scope.js';
 import type { Session } from '../../spi/session.js';
 import { routineCall } from './routine-calls.js';
+import { currentGroups } from './current-groups.js';
 import { inlineRoutineNamed, routinesOf } from '../routines/routine-scope.js';
 
 /** Called before default translation; returns a RowExpression to use instead, or undefined. */
@@ -478,6 +479,7 @@ const SPECIAL_FUNCTIONS: ReadonlySet<string> = new Set([
   'typeof',
   'grouping',
   'now',
+  'current_groups',
   ...SESSION_FUNCTIONS,
   ...SESSION_ZONE_FUNCTION_NAMES,
 ]);
@@ -541,6 +543,10 @@ const SPECIAL_TRANSLATIONS: ReadonlyMap<string, SpecialTranslation> = new Map<st
   ['try', tryCall],
   ['typeof', typeofCall],
   ['now', (e, _translate, context) => (e.args.length > 0 ? functionCall('now', [], e.location) : currentTimestamp(context.session))],
+  [
+    'current_groups',
+    (e, translate, context) => currentGroups(e, () => translateAll(e.args, translate).map((a) => typeName(a.type)), context.session),
+  ],
   ...SESSION_FUNCTIONS.map((name): [string, SpecialTranslation] => [
     name,
     (e, _translate, context) => sessionFunction(name, e, context.session),
