@@ -75,9 +75,8 @@ export interface ParallelSourceSpec {
 }
 
 /**
- * Workers from which on the workers finish a grouped aggregation themselves, each on a partition of
- * the groups (see partitioned-final). With fewer, merging their partial results here costs less
- * than moving every group once more between workers (measured on two cores).
+ * Workers from which on the workers finish a grouped aggregation's final step themselves, each on a
+ * partition of the groups (see partitioned-final): one worker's partial results are merged here.
  */
 export const WORKER_FINAL_MIN_WORKERS = PARTITIONED_FINAL_MIN_THREADS;
 

@@ -1,7 +1,7 @@
 // The thresholds of a parallel scan's adaptive decisions (physical-plan.ts), shared by the planner
 // that declares them and the worker threads that apply them (measured on two cores).
 
-/** Threads from which on the threads finish a grouped aggregation themselves (see exec/threads/partitioned-final). */
+/** Threads from which on the threads finish a grouped aggregation themselves (see exec/threads/partitioned-final; partitioned_aggregation). */
 export const PARTITIONED_FINAL_MIN_THREADS = 2;
 /** Input rows a partial aggregation on the threads aggregates before it checks it pays (about one split). */
 export const PARTIAL_PROBE_ROWS = 65536;
