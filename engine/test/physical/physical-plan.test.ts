@@ -40,7 +40,9 @@ describe('physical plan: what EXPLAIN prints is what runs', () => {
     );
     expect(text).to.match(/Adaptive partial aggregation: kept when the groups of its first 65536 rows are at most 20% of them/);
     expect(text).to.match(/└─ Aggregate\(FINAL\)[^\n]*\n\s+Layout: [^\n]*\n\s+Runs: partitioned across the threads \(by key hash\)/);
-    expect(text).to.match(/Adaptive final step: partitioned across the threads when at least 2 run \(partitioned_aggregation\), else the main thread/);
+    expect(text).to.match(
+      /Adaptive final step: partitioned across the threads when at least 2 run \(partitioned_aggregation\), else the main thread/,
+    );
     const off = await explain(GROUPED, { partitioned_aggregation: 'false' });
     expect(off).to.match(/└─ Aggregate\(FINAL\)[^\n]*\n\s+Layout: [^\n]*\n\s+Runs: main thread, merging the threads' partial states/);
     expect(off).not.to.match(/Adaptive final step/);
