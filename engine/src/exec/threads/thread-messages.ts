@@ -68,6 +68,8 @@ export type ThreadToMain =
   | { type: 'page'; taskId: number; page: EncodedPage; memoryBytes: number }
   | ({ type: 'splitDone'; taskId: number } & WorkReport)
   | { type: 'poorReduction'; taskId: number }
+  /** What the task holds now, when it changed while no split or page was reported (a final step's groups). */
+  | { type: 'memory'; taskId: number; memoryBytes: number }
   | { type: 'done'; taskId: number; cpuMillis: number }
   | { type: 'failed'; taskId: number; error: ErrorPayload };
 
