@@ -4,8 +4,8 @@
 
 import { parseDuration } from '../config/duration.js';
 import { optionTable, parseCommandArguments, stringOption, UsageError, type OptionValues } from './args.js';
-import { NodeClient, NodeUnreachableError } from './client/node-client.js';
-import { ClientError } from './client/client-error.js';
+import { NodeClient, NodeUnreachableError } from '../internode/node-client.js';
+import { ClientError } from '../internode/client-error.js';
 import { InternalAuthenticator } from '../server/internal-auth/internal-authenticator.js';
 import { findClusterSecret } from './cluster-secret-file.js';
 import { drainNode } from './node-drain.js';

@@ -10,8 +10,8 @@ import { existsSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { formatDuration } from '../config/duration.js';
 import { describeWorkload, hasActiveWork } from '../internode/node-workload.js';
-import { NodeUnreachableError, type NodeClient, type NodeStatus } from './client/node-client.js';
-import { ClientError } from './client/client-error.js';
+import { NodeUnreachableError, type NodeClient, type NodeStatus } from '../internode/node-client.js';
+import { ClientError } from '../internode/client-error.js';
 import { procStat } from './proc-stat.js';
 
 export interface DrainOptions {

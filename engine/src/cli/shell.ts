@@ -8,7 +8,7 @@
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface, type Interface } from 'node:readline';
-import { ClientError } from './client/client-error.js';
+import { ClientError } from '../internode/client-error.js';
 import type { ClientSession } from './client/client-session.js';
 import { interruptStatement, runStatement, type PrinterFactory, type StatementRun } from './run-statement.js';
 import { HISTORY_SIZE, HistoryFile } from './shell-history.js';

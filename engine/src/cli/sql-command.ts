@@ -7,7 +7,7 @@ import { userInfo } from 'node:os';
 import { engineVersion } from '../config/version.js';
 import { parseCommandLine, listOption, stringOption, UsageError } from './args.js';
 import type { ClientSession } from './client/client-session.js';
-import { ClientError } from './client/client-error.js';
+import { ClientError } from '../internode/client-error.js';
 import { OUTPUT_FORMATS, createPrinter, type OutputFormat } from './output/printer.js';
 import { OutputSink } from './output/sink.js';
 import { interruptStatement, runStatement, type PrinterFactory, type StatementRun } from './run-statement.js';

@@ -3,7 +3,7 @@
 // date, year-month intervals) are shared without copying in both directions; the rest is converted:
 //   boolean                 Bool (bit-packed)
 //   decimal(p,s)            Decimal128 (two's complement, little endian)
-//   varchar / char          Utf8 (decoded back into JS strings)
+//   varchar / char          Utf8 (decoded into JS strings; an exchange's pages keep the bytes until read, utf8-strings.ts)
 //   varbinary               Binary (decoded into views of the Arrow buffer)
 //   date                    Date32 (DateDay)
 //   time(p), timestamp(p)   Time64 / Timestamp microsecond, no time zone, up to p = 6; above, Decimal128
@@ -43,15 +43,17 @@ import {
   makeData,
   type Data,
 } from 'apache-arrow';
-import { isAscii } from 'node:buffer';
 import { EngineError } from '../errors/engine-error.js';
-import { SHORT_DECIMAL_PRECISION, typeName, unsupportedTypeError, type SqlType } from '../types/types.js';
+import { SHORT_DECIMAL_PRECISION, holdsStrings, typeName, unsupportedTypeError, type SqlType } from '../types/types.js';
 import { isLongZoned } from '../types/long-zoned-timestamp.js';
 import { isLongPlain } from '../types/long-plain-temporal.js';
 import { sliceColumn, type Column, type ColumnValues, type Page } from './page.js';
 import { listElements } from './list-column.js';
 import { arrowMapToColumn, arrowMapType, mapColumnToArrowData } from './arrow-map.js';
 import { rowFieldColumns } from './row-column.js';
+import { checkedUtf8, decodeStrings, encodeStrings, rebasedUtf8, utf8Column } from './utf8-strings.js';
+
+export { decodeStrings, encodeStrings } from './utf8-strings.js';
 
 /** Field metadata key holding the column's SqlType as JSON. */
 export const SQL_TYPE_METADATA_KEY = 'engine.sql_type';
@@ -86,6 +88,7 @@ export function arrowType(type: SqlType): DataType {
     case 'json':
     case 'uuid':
     case 'ipaddress':
+    case 'color':
     case 'number':
       return new Utf8();
     case 'varbinary':
@@ -127,12 +130,21 @@ export function pageToRecordBatch(page: Page, names: readonly string[]): RecordB
   return new RecordBatch(new Schema(fields), struct);
 }
 
-export function recordBatchToPage(batch: RecordBatch, types: readonly SqlType[]): Page {
+/** `keepUtf8`: string columns keep their UTF-8 bytes and are decoded when first read (utf8-strings.ts). */
+export function recordBatchToPage(batch: RecordBatch, types: readonly SqlType[], keepUtf8 = false): Page {
   const children = batch.data.children;
   if (types.length !== children.length) {
     throw new EngineError('GENERIC_INTERNAL_ERROR', `Record batch has ${children.length} columns but ${types.length} types were given`);
   }
-  return { rowCount: batch.numRows, columns: types.map((t, i) => arrowDataToColumn(children[i], t)) };
+  const column = (t: SqlType, i: number) => (keepUtf8 ? arrowUtf8Column(children[i], t) : undefined) ?? arrowDataToColumn(children[i], t);
+  return { rowCount: batch.numRows, columns: types.map(column) };
+}
+
+/** A string column as a Utf8Column over the Arrow buffers; undefined for other columns and bytes that are not valid UTF-8. */
+function arrowUtf8Column(data: Data, type: SqlType): Column | undefined {
+  if (!holdsStrings(type) || !DataType.isUtf8(data.type)) return undefined;
+  const utf8 = checkedUtf8(data.valueOffsets as Int32Array, data.values as Uint8Array, data.length);
+  return utf8 === undefined ? undefined : utf8Column(type, data.length, validityToNulls(data), utf8);
 }
 
 /** The SqlTypes of a batch's columns: from the field metadata, else inferred from the Arrow types. */
@@ -174,6 +186,11 @@ export function columnToArrowData(column: Column, length: number = column.length
   const type = column.type;
   const validity = nullsToValidity(column.nulls, length);
   const base = { length, nullCount: validity.nullCount, nullBitmap: validity.bitmap };
+  if (column.utf8 !== undefined) {
+    // Already in Arrow's layout: its bytes as they are, not decoded and encoded again.
+    const { offsets, bytes } = rebasedUtf8(column.utf8, length);
+    return makeData({ type: new Utf8(), ...base, valueOffsets: offsets, data: bytes });
+  }
   const values = column.values;
   switch (type.kind) {
     case 'boolean':
@@ -210,6 +227,7 @@ export function columnToArrowData(column: Column, length: number = column.length
     case 'json':
     case 'uuid':
     case 'ipaddress':
+    case 'color':
     case 'number': {
       const { offsets, bytes } = encodeStrings(values as string[], length);
       return makeData({ type: new Utf8(), ...base, valueOffsets: offsets, data: bytes });
@@ -338,43 +356,6 @@ function decimalsToInt128(values: BigInt64Array | bigint[], length: number): Uin
   return new Uint32Array(words.buffer);
 }
 
-const utf8Encoder = new TextEncoder();
-
-/** One UTF-8 buffer and offsets for a string column, encoded as a whole rather than value by value. */
-export function encodeStrings(values: readonly string[], length: number): { offsets: Int32Array; bytes: Uint8Array } {
-  const offsets = new Int32Array(length + 1);
-  const all = (length === values.length ? values : values.slice(0, length)).join('');
-  const bytes = utf8Encoder.encode(all);
-  let total = 0;
-  if (bytes.length === all.length) {
-    // ASCII (any other UTF-16 unit takes more than one byte): byte offsets are string lengths.
-    for (let i = 0; i < length; i++) offsets[i + 1] = total += values[i].length;
-    return { offsets, bytes };
-  }
-  for (let i = 0; i < length; i++) offsets[i + 1] = total += utf8Length(values[i]);
-  // A lone surrogate at the end of one value and its partner at the start of the next encode as one
-  // character when joined: then only value-by-value encoding gives each value its own bytes.
-  if (bytes.length === total) return { offsets, bytes };
-  const separate = new Uint8Array(total);
-  for (let i = 0; i < length; i++) utf8Encoder.encodeInto(values[i], separate.subarray(offsets[i], offsets[i + 1]));
-  return { offsets, bytes: separate };
-}
-
-/** The UTF-8 byte length of `text` as TextEncoder writes it (a lone surrogate becomes U+FFFD, 3 bytes). */
-function utf8Length(text: string): number {
-  let bytes = 0;
-  for (let i = 0; i < text.length; i++) {
-    const unit = text.charCodeAt(i);
-    if (unit < 0x80) bytes += 1;
-    else if (unit < 0x800) bytes += 2;
-    else if (unit >= 0xd800 && unit <= 0xdbff && i + 1 < text.length && (text.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
-      bytes += 4;
-      i++;
-    } else bytes += 3;
-  }
-  return bytes;
-}
-
 function concatBinaries(values: readonly Uint8Array[], length: number): { offsets: Int32Array; bytes: Uint8Array } {
   const offsets = new Int32Array(length + 1);
   let total = 0;
@@ -452,6 +433,7 @@ function arrowValues(data: Data, type: SqlType, length: number): ColumnValues {
     case 'json':
     case 'uuid':
     case 'ipaddress':
+    case 'color':
     case 'number':
       return decodeStrings(data.valueOffsets as Int32Array, data.values as Uint8Array, length);
     case 'varbinary':
@@ -538,58 +520,6 @@ function int128ToDecimals(words32: Uint32Array, length: number, short: boolean):
 function asInt64Words(words32: Uint32Array, count: number): BigInt64Array {
   if (words32.byteOffset % 8 === 0) return new BigInt64Array(words32.buffer, words32.byteOffset, count);
   return new BigInt64Array(new Uint32Array(words32.subarray(0, count * 2)).buffer);
-}
-
-const utf8Decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
-
-/**
- * A string column from one UTF-8 buffer and offsets: the whole column is decoded at once and each
- * value is a substring of it. The UTF-16 length of a value follows from its bytes (one unit per
- * character start, two for a 4-byte character), which holds when the column is valid UTF-8 and no
- * value starts inside a character; otherwise each value is decoded on its own (invalid bytes become U+FFFD).
- */
-export function decodeStrings(offsets: Int32Array, bytes: Uint8Array, length: number): string[] {
-  const out = new Array<string>(length);
-  if (length === 0) return out;
-  const start = offsets[0];
-  const end = offsets[length];
-  const column = bytes.subarray(start, end);
-  const buffer = Buffer.from(column.buffer, column.byteOffset, column.byteLength);
-  if (isAscii(column)) {
-    // Byte offsets are character offsets.
-    const all = buffer.toString('latin1');
-    for (let i = 0; i < length; i++) out[i] = all.substring(offsets[i] - start, offsets[i + 1] - start);
-    return out;
-  }
-  const all = decodeWhole(column);
-  if (all !== undefined) {
-    let unit = 0;
-    let ok = true;
-    for (let i = 0; i < length && ok; i++) {
-      const from = offsets[i] - start;
-      const to = offsets[i + 1] - start;
-      if (from < to && (column[from] & 0xc0) === 0x80) ok = false;
-      let units = 0;
-      for (let b = from; b < to; b++) {
-        const byte = column[b];
-        if ((byte & 0xc0) !== 0x80) units += byte >= 0xf0 ? 2 : 1;
-      }
-      out[i] = all.substring(unit, unit + units);
-      unit += units;
-    }
-    if (ok) return out;
-  }
-  for (let i = 0; i < length; i++) out[i] = buffer.toString('utf8', offsets[i] - start, offsets[i + 1] - start);
-  return out;
-}
-
-/** The column decoded in one go, or undefined when it is not valid UTF-8. */
-function decodeWhole(column: Uint8Array): string | undefined {
-  try {
-    return utf8Decoder.decode(column);
-  } catch {
-    return undefined;
-  }
 }
 
 function sliceBinaries(offsets: Int32Array, bytes: Uint8Array, length: number): Uint8Array[] {

@@ -4,7 +4,7 @@
 
 import { allocateSlots, columnFromSlots, getScalar, type Column, type ColumnValues, type SlotValues } from './page.js';
 import type { Scalar } from '../types/scalar.js';
-import type { SqlType } from '../types/types.js';
+import { type SqlType, holdsStrings } from '../types/types.js';
 import { MapValue } from '../types/map-value.js';
 import { int64Words } from './hash-functions.js';
 import { BOXED_VALUE_BYTES, POINTER_BYTES, binaryBytes, stringBytes } from './memory-estimate.js';
@@ -109,7 +109,7 @@ export class GrowableColumn implements ColumnData {
         dst[2 * d + 1] = src[2 * s + 1];
       };
     }
-    if (kind === 'varchar' || kind === 'char' || kind === 'json' || kind === 'uuid' || kind === 'ipaddress' || kind === 'number') {
+    if (holdsStrings(this.type)) {
       const src = sourceValues as string[];
       const dst = this.values as string[];
       return (s, d) => {

@@ -2,7 +2,9 @@
 //
 // A column holds one typed buffer and an optional null mask. Numeric and temporal columns hold the
 // same typed arrays an Arrow vector holds (zero-copy both ways, see arrow.ts); strings are decoded
-// once into JS strings because V8 compares and hashes its own strings far faster than UTF-8 bytes.
+// once into JS strings because V8 compares and hashes its own strings far faster than UTF-8 bytes,
+// but a column that crossed from another thread keeps its UTF-8 bytes too and decodes them only when
+// something reads its values (utf8-strings.ts).
 //
 // Storage per SQL type (the scalar JS value of one row is given after the arrow):
 //   boolean                Uint8Array (0/1)              -> boolean
@@ -51,6 +53,7 @@ import {
 } from './list-column.js';
 import { mapColumnFromRows, mapKeys, mapValues, readMapRow } from './map-column.js';
 import type { Scalar } from '../types/scalar.js';
+import { utf8ColumnBytes, type Utf8Column, type Utf8Strings } from './utf8-strings.js';
 import {
   concatRowColumns,
   constantRowColumn,
@@ -85,6 +88,11 @@ export interface Column {
   readonly nulls: Uint8Array | null;
   /** The child columns of a container type (an array's elements); absent for every other type. */
   readonly children?: readonly Column[];
+  /**
+   * A string column's rows as UTF-8, when it came from another thread that way (utf8-strings.ts):
+   * `values` holds the same rows, decoded from these bytes when first read.
+   */
+  readonly utf8?: Utf8Strings;
 }
 
 export interface Page {
@@ -127,6 +135,7 @@ export function allocateValues(type: SqlType, length: number): ColumnValues {
     case 'json':
     case 'uuid':
     case 'ipaddress':
+    case 'color':
     case 'number':
       return new Array<string>(length).fill('');
     case 'varbinary':
@@ -418,6 +427,7 @@ export function estimatedPageBytes(page: Page): number {
 /** The heap bytes a column holds (see memory-estimate). */
 export function columnSizeInBytes(column: Column, stringsBytes: (values: readonly string[]) => number = stringArrayBytes): number {
   const bytes = column.nulls === null ? 0 : column.nulls.byteLength;
+  if (column.utf8 !== undefined) return bytes + utf8ColumnBytes(column as Utf8Column, stringsBytes);
   const v = column.values;
   if (hasOffsetsLayout(column.type)) return bytes + listColumnBytes(column, stringsBytes);
   if (column.type.kind === 'row') return bytes + rowColumnBytes(column, stringsBytes);

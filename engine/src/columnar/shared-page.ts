@@ -32,5 +32,5 @@ export function unsharedBytes(page: Page): number {
 }
 
 function holdsUnshared(column: Column): boolean {
-  return Array.isArray(column.values) || (column.children ?? []).some(holdsUnshared);
+  return column.utf8 !== undefined || Array.isArray(column.values) || (column.children ?? []).some(holdsUnshared);
 }

@@ -17,8 +17,9 @@ import { defaultNodeMemory } from './heap-limit.js';
 import { ConfigError } from './config-error.js';
 import { withEnvironment } from './environment-references.js';
 import { DEFAULT_WORKER_THREAD_IDLE_MILLIS } from './memory-budget.js';
-import { resolveAuthentication, resolveHttps } from '../security/authentication/authentication-config.js';
-import { sqlEnvironment } from '../sql/routines/sql-environment.js';
+import { DEFAULT_WORKER_THREAD_NICE } from '../process/thread-priority.js';
+import { resolveAuthentication, resolveHttps } from './authentication-config.js';
+import { sqlEnvironment } from './sql-environment.js';
 
 export interface ConfigSources {
   /** Path of a .yaml, .yml or .json file. */
@@ -238,6 +239,7 @@ function resolve(raw: RawObject, env: Record<string, string | undefined>): Engin
       clientTimeout: duration(section('task').clientTimeout, 2 * 60_000),
       maxWorkerThreads: (section('task').maxWorkerThreads as number | undefined) ?? availableParallelism(),
       workerThreadIdleTimeout: duration(section('task').workerThreadIdleTimeout, DEFAULT_WORKER_THREAD_IDLE_MILLIS),
+      workerThreadNice: (section('task').workerThreadNice as number | undefined) ?? DEFAULT_WORKER_THREAD_NICE,
     },
     query: {
       maxLength: (query.maxLength as number | undefined) ?? 1_000_000,

@@ -3,7 +3,7 @@
 // (additionalProperties: false) so a misspelt key stops the server with a message naming it.
 
 import { DATA_SIZE_SCHEMA } from './data-size.js';
-import { SQL_ENVIRONMENT_SCHEMA, type SqlEnvironment } from '../sql/routines/sql-environment.js';
+import { SQL_ENVIRONMENT_SCHEMA, type SqlEnvironment } from './sql-environment.js';
 import { DURATION_SCHEMA } from './duration.js';
 import {
   AUTHENTICATION_SCHEMA,
@@ -11,7 +11,7 @@ import {
   INTERNAL_CA_FILE_SCHEMA,
   type AuthenticationConfig,
   type HttpsConfig,
-} from '../security/authentication/authentication-config.js';
+} from './authentication-config.js';
 
 /** Connectors a catalog can use. */
 export const CONNECTOR_KINDS = ['memory', 'system', 'tpch', 'postgresql', 'hive'] as const;
@@ -124,6 +124,13 @@ export const CONFIG_SCHEMA = {
         ...DURATION_SCHEMA,
         description:
           'A worker thread without a task this long is stopped, giving its memory back; the next task starts a new one (default: 30s)',
+      },
+      workerThreadNice: {
+        type: 'integer',
+        minimum: 0,
+        maximum: 19,
+        description:
+          "How many nice steps below the event loop's CPU priority the worker threads run (Linux): with the cores busy, the event loop, which answers heartbeats, status and cancels, runs first (default: 10; 0: the same priority)",
       },
     }),
     query: closed('Query management', {
@@ -240,7 +247,7 @@ export interface EngineConfig {
   nodeScheduler: { includeCoordinator?: boolean };
   catalogs: CatalogConfig[];
   memory: { queryMaxMemoryPerNode: number; queryMaxMemory: number; nodeMemory: number };
-  task: { clientTimeout: number; maxWorkerThreads: number; workerThreadIdleTimeout: number };
+  task: { clientTimeout: number; maxWorkerThreads: number; workerThreadIdleTimeout: number; workerThreadNice: number };
   query: {
     maxLength: number;
     maxRunning: number;

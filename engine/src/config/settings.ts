@@ -1,7 +1,7 @@
 // Every scalar setting of the configuration file, with the command-line flag and the environment
 // variable that override it (flags win over the environment, the environment over the file).
 
-import { AUTHENTICATION_SETTINGS } from '../security/authentication/authentication-config.js';
+import { AUTHENTICATION_SETTINGS } from './authentication-config.js';
 
 export type SettingKind = 'string' | 'integer' | 'boolean' | 'size' | 'duration' | 'catalogs' | 'list';
 
@@ -38,6 +38,7 @@ export const SETTINGS: readonly Setting[] = [
   { path: ['memory', 'nodeMemory'], flag: 'node-memory', kind: 'size' },
   { path: ['task', 'maxWorkerThreads'], flag: 'task-max-worker-threads', kind: 'integer' },
   { path: ['task', 'workerThreadIdleTimeout'], flag: 'task-worker-thread-idle-timeout', kind: 'duration' },
+  { path: ['task', 'workerThreadNice'], flag: 'task-worker-thread-nice', kind: 'integer' },
   { path: ['query', 'maxLength'], flag: 'query-max-length', kind: 'integer' },
   { path: ['query', 'maxRunning'], flag: 'query-max-running', kind: 'integer' },
   { path: ['query', 'maxQueued'], flag: 'query-max-queued', kind: 'integer' },

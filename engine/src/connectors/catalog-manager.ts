@@ -5,7 +5,7 @@ import { EngineError } from '../errors/engine-error.js';
 import type { Connector } from '../spi/connector.js';
 import { InformationSchemaConnector } from './information-schema/information-schema-connector.js';
 import type { FileAccessControl } from '../security/access-control/file-access-control.js';
-import { NO_SQL_ENVIRONMENT, type SqlEnvironment } from '../sql/routines/sql-environment.js';
+import { NO_SQL_ENVIRONMENT, type SqlEnvironment } from '../config/sql-environment.js';
 import { TABLE_FUNCTION_CATALOG, TableFunctionConnector } from './table-functions/sequence-connector.js';
 
 /** Every server's (unlisted) catalog of the built-in table functions' generated rows. */

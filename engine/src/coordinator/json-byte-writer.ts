@@ -17,6 +17,8 @@ const SHORT_ESCAPES: ReadonlyMap<number, number> = new Map([
 ]);
 /** The most bytes one UTF-16 code unit can take: `\uXXXX`. */
 const MAX_BYTES_PER_UNIT = 6;
+/** The most bytes one byte of UTF-8 can take: a control character's `\u00XX`. */
+const MAX_BYTES_PER_BYTE = 6;
 /** Any code unit other than printable ASCII without the quote and the backslash: a string without one is copied as it is. */
 const NOT_PLAIN_ASCII = /[^\x20\x21\x23-\x5b\x5d-\x7e]/;
 /** From this length a plain string is checked by a regular expression and copied natively (one call each), faster than unit by unit in JS. */
@@ -133,6 +135,39 @@ export class JsonByteWriter {
         bytes[at++] = 0xe0 | (c >> 12);
         bytes[at++] = 0x80 | ((c >> 6) & 0x3f);
         bytes[at++] = 0x80 | (c & 0x3f);
+      }
+    }
+    bytes[at++] = QUOTE;
+    this.length = at;
+  }
+
+  /**
+   * Bytes [start, end) of `source`, the UTF-8 of a well-formed string (utf8-strings.ts), as a JSON
+   * string literal: byte for byte what string() writes for that string. `plain`: the bytes hold
+   * nothing JSON escapes (quotes, backslashes, controls), so they are copied as they are.
+   */
+  utf8String(source: Uint8Array, start: number, end: number, plain: boolean): void {
+    this.ensure((end - start) * MAX_BYTES_PER_BYTE + 2);
+    const bytes = this.bytes;
+    let at = this.length;
+    bytes[at++] = QUOTE;
+    if (plain && end - start >= NATIVE_COPY_MIN_LENGTH) {
+      bytes.set(source.subarray(start, end), at);
+      at += end - start;
+    } else if (plain) {
+      for (let i = start; i < end; i++) bytes[at++] = source[i];
+    } else {
+      // Every byte of a multi-byte character is 0x80 or above: only ASCII bytes are ever escaped.
+      for (let i = start; i < end; i++) {
+        const c = source[i];
+        if (c >= 0x20 && c !== QUOTE && c !== BACKSLASH) {
+          bytes[at++] = c;
+          continue;
+        }
+        bytes[at++] = BACKSLASH;
+        const short = SHORT_ESCAPES.get(c);
+        if (short !== undefined) bytes[at++] = short;
+        else at = writeUnicodeEscape(bytes, at, c);
       }
     }
     bytes[at++] = QUOTE;

@@ -12,6 +12,7 @@ import { typesEqual, type SqlType } from '../types/types.js';
 import { JsonByteWriter } from './json-byte-writer.js';
 import { resultJsonValue } from './result-json.js';
 import type { VariantWireForm } from '../types/variant/variant-client.js';
+import type { Utf8Strings } from '../columnar/utf8-strings.js';
 
 /** Rows [0, n) as `row0,row1,...`; row i is bytes [rowStarts[i], rowStarts[i + 1] - 1) (rowStarts[n] counts a trailing comma). */
 export interface JsonRows {
@@ -26,6 +27,8 @@ const enum CellKind {
   Bigint,
   Double,
   Text,
+  /** A string column that holds its rows as UTF-8 (utf8-strings.ts), written from the bytes. */
+  Utf8Text,
   Char,
   ShortDecimal,
   Date,
@@ -39,6 +42,8 @@ interface ColumnPlan {
   halves: Int32Array | undefined;
   /** How the client takes VARIANT values (variant-client.ts). */
   variants: VariantWireForm;
+  /** The rows of a Utf8Text column. */
+  utf8: Utf8Strings | undefined;
 }
 
 const LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
@@ -91,12 +96,15 @@ export function encodeJsonRows(
 function planColumn(column: Column, type: SqlType, variants: VariantWireForm): ColumnPlan {
   const kind = typesEqual(column.type, type) ? fastKind(column) : CellKind.Generic;
   const halves = kind === CellKind.Bigint || kind === CellKind.ShortDecimal ? int32Halves(column.values as BigInt64Array) : undefined;
-  return { kind, column, type, halves, variants };
+  return { kind, column, type, halves, variants, utf8: kind === CellKind.Utf8Text ? column.utf8 : undefined };
 }
 
 function fastKind(column: Column): CellKind {
+  const kind = column.type.kind;
+  // Before `values`, whose first read would decode the strings.
+  if (column.utf8 !== undefined && (kind === 'varchar' || kind === 'json')) return CellKind.Utf8Text;
   const values = column.values;
-  switch (column.type.kind) {
+  switch (kind) {
     case 'boolean':
       return values instanceof Uint8Array ? CellKind.Boolean : CellKind.Generic;
     case 'tinyint':
@@ -164,6 +172,11 @@ function writeCell(writer: JsonByteWriter, plan: ColumnPlan, row: number): void 
     case CellKind.Text:
       writer.string(column.values[row] as string);
       return;
+    case CellKind.Utf8Text: {
+      const { offsets, bytes, jsonPlain } = plan.utf8!;
+      writer.utf8String(bytes, offsets[row], offsets[row + 1], jsonPlain);
+      return;
+    }
     case CellKind.Char:
       writer.string(padChar(column.values[row] as string, (plan.type as SqlType & { kind: 'char' }).length));
       return;

@@ -15,6 +15,11 @@ export class QueryAccess {
     this.admins = new Set(adminUsers);
   }
 
+  /** The user's groups from the group file of the access rules (current_groups()); none without one. */
+  groupsOf(user: string): readonly string[] {
+    return this.rules?.identity(user).groups ?? [];
+  }
+
   isAdmin(user: string): boolean {
     return this.admins.has(user);
   }

@@ -13,6 +13,7 @@ import { DISTINCT_AGGREGATIONS_STRATEGY_PROPERTY } from '../sql/planner/optimize
 import { ENABLE_DYNAMIC_FILTERING_PROPERTY } from '../sql/planner/optimizer/dynamic-filters.js';
 import { DISABLED_OPTIMIZER_RULES_PROPERTY } from '../sql/planner/optimizer/disabled-rules.js';
 import { JOIN_MAX_BROADCAST_TABLE_SIZE_PROPERTY } from '../sql/planner/distributed/join-distribution.js';
+import { PARTITIONED_AGGREGATION_PROPERTY } from '../sql/planner/physical/partitioned-aggregation.js';
 
 /** What a node's configuration sets as the default of a session property. */
 export interface NodeSessionDefaults {
@@ -61,6 +62,7 @@ export function systemSessionProperties(node: NodeSessionDefaults): readonly Pro
       },
     },
     PARALLEL_JOIN_PROBE_PROPERTY,
+    PARTITIONED_AGGREGATION_PROPERTY,
     ENABLE_DYNAMIC_FILTERING_PROPERTY,
     {
       name: 'query_max_execution_time',

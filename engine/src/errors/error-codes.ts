@@ -65,6 +65,7 @@ export const ERROR_CODES = {
   EXPRESSION_NOT_CONSTANT: { code: 75, type: 'USER_ERROR' },
   NESTED_AGGREGATION: { code: 67, type: 'USER_ERROR' },
   NESTED_WINDOW: { code: 68, type: 'USER_ERROR' },
+  FUNCTION_NOT_WINDOW: { code: 71, type: 'USER_ERROR' },
   INVALID_COLUMN_REFERENCE: { code: 63, type: 'USER_ERROR' },
   MISMATCHED_COLUMN_ALIASES: { code: 61, type: 'USER_ERROR' },
   MISSING_ORDER_BY: { code: 65, type: 'USER_ERROR' },

@@ -33,7 +33,7 @@ import type { OperatorContext, PageStream } from './operators/operator.js';
 import type { SortKey } from '../functions/scalar/value-ordering.js';
 import { setOperation } from './operators/set-operation.js';
 import { sort } from './operators/sort.js';
-import { buildScanPipeline } from './threads/scan-pipeline-builder.js';
+import { buildScanPipeline, singleStepInThreads } from './threads/scan-pipeline-builder.js';
 import { parallelSource, type ParallelSourceSpec } from './threads/parallel-source.js';
 import { pipelineKey, knownPoorReduction } from './threads/poor-reductions.js';
 import type { FilterProjectStage } from './threads/scan-pipeline.js';
@@ -314,23 +314,29 @@ export class LocalExecutionPlanner {
         return enough ? inThreads({ fragment, splits: [], more, workers: threads }) : inMainThread();
       });
     }
+    // The whole aggregation in one step, for when its partial step does not reduce: on the threads
+    // (each on a partition of the groups) when they finish it, else in the main thread.
+    const single = aggregation?.final && this.aggregationSpec(mergePartialFinal(aggregation.final, aggregation.partial));
+    const singleInThreads =
+      single !== undefined && aggregation?.finalStep === 'partitioned across threads' ? singleStepInThreads(fragment, single) : undefined;
     return afterDecision(async () => {
       const splits = await ctx.stats.blockedOn(allSplits(scanSplits(scanConnector(this.env, scan), this.env.session, scan)));
       const poor = key !== undefined && knownPoorReduction(key);
-      if (splits.length < minSplits || poor) {
+      if (splits.length < minSplits || (poor && singleInThreads === undefined)) {
         decide('threads', `main thread (${splits.length} splits${poor ? '; partial aggregation found not to reduce' : ''})`);
         return inMainThread(new Map([[scan.id, splits]]));
       }
-      decide('threads', `${Math.min(threads, splits.length)} threads (${splits.length} splits)`);
       const prepared = splits.map((split) => preparer.prepare(split, fragment.columns, this.env.session));
+      const used = `${Math.min(threads, splits.length)} threads (${splits.length} splits`;
+      if (poor && singleInThreads !== undefined) {
+        decide('threads', `${used}; partial aggregation found not to reduce: the whole aggregation in one step, partitioned by key hash)`);
+        return inThreads({ fragment: singleInThreads, splits: prepared, workers: threads });
+      }
+      decide('threads', `${used})`);
       const aggregates =
-        aggregation?.final === undefined || key === undefined
+        single === undefined || aggregation?.final === undefined || key === undefined
           ? undefined
-          : {
-              final: this.aggregationSpec(aggregation.final),
-              single: this.aggregationSpec(mergePartialFinal(aggregation.final, aggregation.partial)),
-              key,
-            };
+          : { final: this.aggregationSpec(aggregation.final), single, key, singleInThreads };
       return inThreads({ fragment, splits: prepared, workers: threads, aggregation: aggregates });
     });
   }

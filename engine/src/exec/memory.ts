@@ -23,6 +23,8 @@ export class MemoryContext {
   private revokeHandler: ((error: EngineError) => void) | undefined;
   private revoked = false;
   private guardTimer: NodeJS.Timeout | undefined;
+  /** Set by watchGrowth: the reservation that calls `onGrowth` next. */
+  private growth: { nextBytes: number; onGrowth: () => void } | undefined;
 
   constructor(
     readonly name: string,
@@ -50,6 +52,15 @@ export class MemoryContext {
   /** Called when the node takes this context's memory back (its heap is nearly full): the owner fails. */
   onRevoke(handler: (error: EngineError) => void): void {
     this.revokeHandler = handler;
+  }
+
+  /**
+   * Calls `onGrowth` whenever this context's reservation first reaches `fromBytes`, then twice that,
+   * and so on: a task's coordinator, which sums its tasks' memory against query_max_memory, then
+   * hears of a jump at once rather than at its next poll.
+   */
+  watchGrowth(fromBytes: number, onGrowth: () => void): void {
+    this.growth = { nextBytes: fromBytes, onGrowth };
   }
 
   /** Reserves `bytes`; throws EXCEEDED_LOCAL_MEMORY_LIMIT (and reserves nothing) when over a limit or the heap is nearly full. */
@@ -85,6 +96,12 @@ export class MemoryContext {
     this.reserved += bytes;
     if (this.reserved > this.peak) this.peak = this.reserved;
     if (this.parent !== undefined) this.parent.addHolder(this);
+    if (this.growth !== undefined && this.reserved >= this.growth.nextBytes) this.grew(this.growth);
+  }
+
+  private grew(growth: { nextBytes: number; onGrowth: () => void }): void {
+    while (growth.nextBytes <= this.reserved) growth.nextBytes *= 2;
+    growth.onGrowth();
   }
 
   /**

@@ -58,6 +58,7 @@ const SQL_TYPE = kinds('type', {
     'json',
     'uuid',
     'ipaddress',
+    'color',
     'variant',
     'number',
     'date',

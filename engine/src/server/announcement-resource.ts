@@ -3,7 +3,7 @@
 
 import type Router from '@koa/router';
 import { AnnouncementError, readAnnouncement } from '../internode/announcement.js';
-import { HttpError } from './http-error.js';
+import { HttpError } from '../errors/http-error.js';
 import { readBodyText } from './request-body.js';
 import type { ServerContext } from './server-context.js';
 

@@ -6,7 +6,7 @@
 import Router from '@koa/router';
 import Koa from 'koa';
 import { announcementRoutes } from './announcement-resource.js';
-import { errorMiddleware } from './http-error.js';
+import { errorMiddleware } from './http-middleware.js';
 import { infoRoutes } from './info-resource.js';
 import { internalAuthMiddleware } from './internal-auth/internal-endpoints.js';
 import { nodeRoutes } from './node-resource.js';
@@ -20,7 +20,7 @@ import { workerRefusesStatements } from './worker-refusals.js';
 import { metricsRoutes } from './metrics/metrics-resource.js';
 import { compressJson } from './ui/json-compression.js';
 import { uiRoutes } from './ui/ui-routes.js';
-import { authenticationMiddleware } from '../security/authentication/authentication-middleware.js';
+import { authenticationMiddleware } from './authentication-middleware.js';
 import { SELF_ONLY } from '../security/impersonation.js';
 
 export function createApp(server: ServerContext): Koa {

@@ -6,7 +6,7 @@ import type { Server } from 'node:http';
 import { STATUS_CODES, maxHeaderSize } from 'node:http';
 import type { Socket } from 'node:net';
 import type { Logger } from '../log/logger.js';
-import { errorBody, errorNameForStatus } from './http-error.js';
+import { errorBody, errorNameForStatus } from '../errors/http-error.js';
 
 interface ParserError extends Error {
   code?: string;

@@ -87,6 +87,7 @@ export async function startServer(config: EngineConfig, logger: Logger): Promise
     maxThreads: config.task.maxWorkerThreads,
     threadHeapBytes: workerThreadHeapBytes(config.memory.nodeMemory, config.task.maxWorkerThreads),
     idleMillis: config.task.workerThreadIdleTimeout,
+    nice: config.task.workerThreadNice,
   });
   guardResidentMemory(residentMemoryLimit(memorySettings), () => sharedThreadPool().relieveMemory());
   const accessControl = createAccessControl(config.security, logger);

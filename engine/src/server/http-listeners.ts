@@ -11,7 +11,7 @@ import type { EngineConfig } from '../config/config-schema.js';
 import type { Logger } from '../log/logger.js';
 import { ReloadingCertificate } from '../security/authentication/tls-certificate.js';
 import { answerClientErrorsInJson } from './client-error.js';
-import { errorBody } from './http-error.js';
+import { errorBody } from '../errors/http-error.js';
 
 /** The first byte of a TLS record carrying a handshake. */
 const TLS_HANDSHAKE = 0x16;

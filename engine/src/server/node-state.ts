@@ -4,7 +4,7 @@
 // ends, whichever comes first.
 
 import { NODE_STATES, type NodeState } from '../internode/node-status.js';
-import { HttpError } from './http-error.js';
+import { HttpError } from '../errors/http-error.js';
 
 /** The states a PUT may name. */
 const TARGET_STATES = NODE_STATES.filter((s) => s !== 'INACTIVE');

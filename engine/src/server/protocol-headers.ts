@@ -5,8 +5,8 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { SessionChanges } from '../spi/session.js';
 import type { SessionRequest } from '../coordinator/query-manager.js';
-import { HttpError } from './http-error.js';
-import { normalizeTimeZone } from './time-zone-id.js';
+import { HttpError } from '../errors/http-error.js';
+import { normalizeTimeZone } from '../types/time-zone-id.js';
 
 export const HEADER_PREFIXES = ['X-Engine-', 'X-Trino-', 'X-Presto-'] as const;
 export type HeaderPrefix = (typeof HEADER_PREFIXES)[number];

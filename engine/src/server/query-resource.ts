@@ -5,7 +5,7 @@
 import type Router from '@koa/router';
 import { QUERY_STATES } from '../coordinator/query-state.js';
 import { baseUri } from './base-uri.js';
-import { HttpError } from './http-error.js';
+import { HttpError } from '../errors/http-error.js';
 import { queryDetailJson, queryListItemJson } from './query-json.js';
 import type { ServerContext } from './server-context.js';
 import { requestUser } from './protocol-headers.js';

@@ -3,7 +3,7 @@
 
 import type { Context } from 'koa';
 import { formatDataSize } from '../config/data-size.js';
-import { HttpError } from './http-error.js';
+import { HttpError } from '../errors/http-error.js';
 
 /**
  * A refused body is still read (and thrown away) up to this many times the limit before the answer

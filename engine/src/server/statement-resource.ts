@@ -12,7 +12,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import type { ManagedQuery } from '../coordinator/managed-query.js';
 import { isAtLeast } from '../coordinator/query-state.js';
 import { baseUri } from './base-uri.js';
-import { HttpError } from './http-error.js';
+import { HttpError } from '../errors/http-error.js';
 import { detectPrefix, readSessionHeaders, requestUser, sessionChangeHeaders, type HeaderPrefix } from './protocol-headers.js';
 import { readBodyText } from './request-body.js';
 import type { ServerContext } from './server-context.js';
@@ -50,7 +50,8 @@ export function statementRoutes(router: Router, server: ServerContext): void {
     const sql = await readBodyText(ctx, server.config.http.maxRequestBodySize);
     if (sql === '') throw new HttpError(400, 'SQL statement is empty', 'BAD_REQUEST');
     const prefix = detectPrefix(ctx.headers) ?? 'X-Engine-';
-    const session = readSessionHeaders(ctx.headers, prefix, DEFAULT_TIME_ZONE);
+    const headers = readSessionHeaders(ctx.headers, prefix, DEFAULT_TIME_ZONE);
+    const session = { ...headers, groups: server.access.groupsOf(headers.user) };
     const slug = newSlug();
     const query = server.queries.submit(sql, session, { remoteAddress: ctx.ip, userAgent: ctx.get('User-Agent') || undefined });
     await waitUntilStarted(query, Date.now() + MAX_POLL_WAIT_MILLIS);

@@ -16,7 +16,8 @@ import { readTaskPoll } from '../internode/task-headers.js';
 import { encodeTaskInfo, encodeTaskInfos } from '../internode/task-info-codec.js';
 import { decodeTaskUpdateRequest } from '../internode/task-update-request.js';
 import type { TaskEndpoint } from '../worker/task-endpoint.js';
-import { HttpError, readOrRefuse } from './http-error.js';
+import { HttpError } from '../errors/http-error.js';
+import { readOrRefuse } from './http-middleware.js';
 import { readBodyText } from './request-body.js';
 import { taskResultsRoutes } from './task-results-resource.js';
 

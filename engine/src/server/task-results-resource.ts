@@ -11,7 +11,8 @@ import { ARROW_STREAM_MEDIA_TYPE, streamChunks } from '../exec/exchange/page-cod
 import { readResultsRequest, resultsPageHeaders } from '../internode/task-headers.js';
 import { exchangeBytes } from '../worker/exchange-counters.js';
 import type { OutputBuffer } from '../worker/output-buffer.js';
-import { HttpError, readOrRefuse } from './http-error.js';
+import { HttpError } from '../errors/http-error.js';
+import { readOrRefuse } from './http-middleware.js';
 
 /** What the routes need of a task: its output buffer (undefined for a task this node does not hold). */
 export interface TaskOutputLookup {

@@ -2,7 +2,7 @@
 // 404 with a JSON error that says so and names the coordinator.
 
 import type Router from '@koa/router';
-import { HttpError } from './http-error.js';
+import { HttpError } from '../errors/http-error.js';
 import type { ServerContext } from './server-context.js';
 
 export function workerRefusesStatements(router: Router, server: ServerContext): void {

@@ -120,6 +120,17 @@ export type RowUpdate = (rows: Page) => Page;
 /** MERGE's change of a whole table: given its rows (pages of all columns), its new rows and how many rows were deleted, updated or inserted. */
 export type TableRewrite = (rows: readonly Page[]) => { rows: Page[]; changed: number };
 
+/** MERGE's changes of single rows: given the table's rows (pages of all columns), what becomes of them. */
+export type RowMerge = (rows: readonly Page[]) => MergedRows;
+
+/** Rows of all columns (table order): deleted ones, updated ones before and after, inserted ones; `changed` counts all three. */
+export interface MergedRows {
+  deleted: Page[];
+  updated: { before: Page; after: Page }[];
+  inserted: Page[];
+  changed: number;
+}
+
 export interface Connector {
   readonly name: string;
   /** The table, schema and session properties the catalog takes; absent: none. */
@@ -265,8 +276,15 @@ export interface Connector {
   applyRowChange?(session: Session, schema: string, table: string, change: InPlaceRowChange): Promise<PushedRowChange | undefined>;
   /** Makes a change applyRowChange gave (Trino's executeDelete / executeUpdate), atomic; returns the rows it changed. */
   executeRowChange?(session: Session, change: PushedRowChange): Promise<number>;
-  /** Why the table refuses a change of single rows (MERGE, or a DELETE/UPDATE applyRowChange cannot make): the NOT_SUPPORTED message. */
-  rowLevelChangeRefusal?(session: Session, schema: string, table: string): Promise<string>;
+  /**
+   * Why the table refuses a change of single rows (MERGE, or a DELETE/UPDATE applyRowChange cannot
+   * make): the NOT_SUPPORTED message; undefined when it takes them (deleteRows, updateRows, mergeRows).
+   */
+  rowLevelChangeRefusal?(session: Session, schema: string, table: string): Promise<string | undefined>;
+  /** MERGE made as changes of single rows (Trino's merge sink, by the table's key): `merge` is given the current rows; atomic; returns its count. */
+  mergeRows?(session: Session, schema: string, table: string, merge: RowMerge): Promise<number>;
+  /** TRUNCATE TABLE made by the data source (Trino's truncateTable); without it the engine deletes every row through deleteRows. */
+  truncateTable?(session: Session, schema: string, table: string): Promise<void>;
   /** Replaces the rows the predicate selects by `update`'s rows for them (all columns, table order); returns how many. Atomic. */
   updateRows?(session: Session, schema: string, table: string, predicate: RowPredicate, update: RowUpdate): Promise<number>;
   /** Replaces the table's rows by `rewrite`'s, computed from its current rows in one atomic step; returns rewrite's count. */

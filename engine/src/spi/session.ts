@@ -12,6 +12,8 @@ export interface Session {
   /** Prepared statements (PREPARE / the Prepared-Statement header): name -> SQL text. */
   preparedStatements: Map<string, string>;
   clientTags: string[];
+  /** The user's groups from the group provider (security.groupFile) when the query started; none without one. */
+  groups?: readonly string[];
   /** What the client says it understands (its Client-Capabilities header): the engine reads NUMBER, VARIANT and VARIANT_BINARY. */
   clientCapabilities?: readonly string[];
   clientInfo?: string;

@@ -21,4 +21,9 @@ export interface ViewDefinition {
   owner?: string;
   /** SECURITY INVOKER (true) or DEFINER (false, the default). */
   runAsInvoker: boolean;
+  /**
+   * The SQL path (sql.path) when the view was created: routines the view calls by simple name are
+   * found on it, not on the path of the query reading the view (Trino's view path). None: an empty path.
+   */
+  path?: { catalog: string; schema: string }[];
 }

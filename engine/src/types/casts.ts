@@ -63,6 +63,7 @@ export function canCast(from: SqlType, to: SqlType): boolean {
     return from.kind === 'row' && to.kind === 'row' && canCastRow(from as RowType, to as RowType, canCast);
   if (isAddressType(from) || isAddressType(to)) return canCastAddress(from, to);
   if (isSketchType(from) || isSketchType(to)) return sketchCast(from, to) !== undefined;
+  if (from.kind === 'color' || to.kind === 'color') return false; // Trino casts only NULL to color, a color to nothing
   if (isString(to)) return from.kind !== 'varbinary' || to.kind === 'varchar';
   const numericLike = (t: SqlType) => isNumeric(t) || t.kind === 'boolean';
   if (numericLike(from) && numericLike(to)) return true;

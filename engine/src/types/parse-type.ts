@@ -31,6 +31,7 @@ const SIMPLE_TYPES: Record<string, SqlType> = {
   setdigest: { kind: 'sketch', sketch: 'SetDigest' },
   tdigest: { kind: 'sketch', sketch: 'tdigest' },
   ipaddress: { kind: 'ipaddress' },
+  color: { kind: 'color' },
   variant: { kind: 'variant' },
   date: { kind: 'date' },
   'interval year to month': { kind: 'interval year to month' },

@@ -22,6 +22,8 @@ export type SqlType =
   // order is Trino's byte order.
   | { kind: 'uuid' }
   | { kind: 'ipaddress' }
+  // Trino's color (color-type.ts): held as its client text, `#rrggbb` or one of the eight ANSI color names.
+  | { kind: 'color' }
   // A semi-structured value (variant/): its Parquet Variant encoding, metadata then value, in one Uint8Array.
   | { kind: 'variant' }
   // An arbitrary-precision decimal with NaN and ±Infinity, held as its canonical text (types/number/).
@@ -71,6 +73,7 @@ export const JSON_TYPE: SqlType = { kind: 'json' };
 export const UUID: SqlType = { kind: 'uuid' };
 export const NUMBER: SqlType = { kind: 'number' };
 export const IPADDRESS: SqlType = { kind: 'ipaddress' };
+export const COLOR: SqlType = { kind: 'color' };
 export const VARIANT: SqlType = { kind: 'variant' };
 export const DATE: SqlType = { kind: 'date' };
 export const HYPER_LOG_LOG: SqlType = { kind: 'sketch', sketch: 'HyperLogLog' };
@@ -221,10 +224,16 @@ export function isNumeric(t: SqlType): boolean {
 export function isString(t: SqlType): boolean {
   return t.kind === 'varchar' || t.kind === 'char';
 }
-/** Whether a type's values are JS strings in column storage (character strings, json text, uuid and ipaddress text). */
+/** Whether a type's values are JS strings in column storage (character strings, json text, uuid, ipaddress and color text). */
 export function holdsStrings(t: SqlType): boolean {
   return (
-    t.kind === 'varchar' || t.kind === 'char' || t.kind === 'json' || t.kind === 'uuid' || t.kind === 'ipaddress' || t.kind === 'number'
+    t.kind === 'varchar' ||
+    t.kind === 'char' ||
+    t.kind === 'json' ||
+    t.kind === 'uuid' ||
+    t.kind === 'ipaddress' ||
+    t.kind === 'color' ||
+    t.kind === 'number'
   );
 }
 /** Whether a type's values are Uint8Arrays in column storage (varbinary, the serialized sketches, encoded variants). */

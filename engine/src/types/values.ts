@@ -61,6 +61,7 @@ export function toJsonValue(value: Scalar, type: SqlType): unknown {
     case 'varchar':
     case 'json':
     case 'number':
+    case 'color': // Trino sends ColorType's object value: `#rrggbb` or the color's name
       return value;
     case 'char':
       return padChar(value as string, type.length);
@@ -107,6 +108,7 @@ export function formatValueAsText(value: Scalar, type: SqlType): string {
     case 'varchar':
     case 'json':
     case 'number':
+    case 'color': // Trino sends ColorType's object value: `#rrggbb` or the color's name
       return value as string;
     case 'char':
       return padChar(value as string, type.length);

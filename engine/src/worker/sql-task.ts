@@ -46,6 +46,8 @@ export interface SqlTaskOptions {
 export const PROGRESS_COALESCE_MILLIS = 100;
 /** The same once the task will get no more splits: nothing the coordinator does waits for it. */
 export const SETTLED_PROGRESS_COALESCE_MILLIS = 1000;
+/** A task's memory shows in the version when it first reaches this, and again at each doubling. */
+const MEMORY_SHOWN_FROM_BYTES = 1024 * 1024;
 
 export class SqlTask {
   readonly createTime = new Date();
@@ -89,6 +91,7 @@ export class SqlTask {
     this.lastHeardAwakeMillis = options.awakeMillis();
     this.memory = options.queryMemory.child(taskId);
     this.memory.onRevoke((error) => this.fail(error));
+    this.memory.watchGrowth(MEMORY_SHOWN_FROM_BYTES, () => this.memoryGrew());
     this.operators = new OperatorRecorders(this.memory, this.progress);
   }
 
@@ -322,6 +325,14 @@ export class SqlTask {
   get progressCoalesceMillis(): number {
     for (const queue of this.splits.values()) if (!queue.noMoreSplits) return PROGRESS_COALESCE_MILLIS;
     return SETTLED_PROGRESS_COALESCE_MILLIS;
+  }
+
+  /** Memory that doubled shows soon even once the task's splits are all in: the coordinator enforces query_max_memory on it. */
+  private memoryGrew(): void {
+    if (isDoneState(this.currentState)) return;
+    if (this.progressTimer !== undefined && this.progressCoalesceMillis === PROGRESS_COALESCE_MILLIS) return;
+    clearTimeout(this.progressTimer);
+    this.progressTimer = setTimeout(() => this.changed(), PROGRESS_COALESCE_MILLIS).unref();
   }
 
   private changed(): void {

@@ -6,7 +6,7 @@
 import { EngineError } from '../errors/engine-error.js';
 import { isDoneState, type TaskInfo } from '../internode/task-info.js';
 import type { TaskUpdateRequest } from '../internode/task-update-request.js';
-import { HttpError } from '../server/http-error.js';
+import { HttpError } from '../errors/http-error.js';
 import type { SqlTask } from './sql-task.js';
 import { taskInfo } from './task-info.js';
 import type { TaskManager } from './task-manager.js';

@@ -202,6 +202,7 @@ describe('session properties', () => {
       ['max_recursion_depth', '10', '10', 'integer'],
       ['parallel_join_probe', 'true', 'true', 'boolean'],
       ['parallel_min_splits', '2', '2', 'integer'],
+      ['partitioned_aggregation', 'true', 'true', 'boolean'],
       ['query_max_execution_time', '100.00d', '100.00d', 'varchar'],
       // The harness's cluster-wide query memory limit is 1 GB: the default is the node's own.
       ['query_max_memory', '1GB', '1GB', 'varchar'],

@@ -45,4 +45,20 @@ describe('task split progress in the version', () => {
     expect(SETTLED_PROGRESS_COALESCE_MILLIS).to.be.above(PROGRESS_COALESCE_MILLIS);
     task.cancel(true);
   });
+
+  it("shows the task's memory when it first reaches 1 MB and at each doubling, though no split progressed", async () => {
+    const { request, taskId } = await sourceTask(harness, 'SELECT n_name FROM tpch.tiny.nation', '20261126_000000_00002_prog', false);
+    const task = tasks.update(taskId, request);
+    const operator = task.memory.child('operator');
+    const shown = async (bytes: number): Promise<boolean> => {
+      const before = task.version;
+      operator.reserve(bytes);
+      // Nothing else changes the version of a task that has no splits: only its memory can.
+      await task.waitForChange(before, 10 * SETTLED_PROGRESS_COALESCE_MILLIS);
+      return task.version !== before;
+    };
+    expect(await shown(1024 * 1024)).to.equal(true);
+    expect(await shown(1024 * 1024)).to.equal(true);
+    task.cancel(true);
+  });
 });

@@ -4,7 +4,7 @@
 
 import { expect } from 'chai';
 import { MemoryConnector } from '../../src/connectors/memory/memory-connector.js';
-import { openWorkerSplit } from '../../src/connectors/split-readers.js';
+import { openWorkerSplit } from '../../src/exec/threads/split-readers.js';
 import { allSplits, type TableConstraint, type TableMetadata } from '../../src/spi/connector.js';
 import { columnFromScalars, type Page } from '../../src/columnar/page.js';
 import type { Scalar } from '../../src/types/scalar.js';

@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { PageSerializer } from '../../src/exec/exchange/page-codec.js';
 import type { Page } from '../../src/columnar/page.js';
 import { createLogger } from '../../src/log/logger.js';
-import { errorMiddleware } from '../../src/server/http-error.js';
+import { errorMiddleware } from '../../src/server/http-middleware.js';
 import type { InternalAuthenticator } from '../../src/server/internal-auth/internal-authenticator.js';
 import { internalAuthMiddleware } from '../../src/server/internal-auth/internal-endpoints.js';
 import { taskResultsRoutes } from '../../src/server/task-results-resource.js';

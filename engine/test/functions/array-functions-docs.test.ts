@@ -106,6 +106,11 @@ const MAPS_AND_ROWS: ReadonlyArray<[sql: string, result: string]> = [
 const DESCRIBED: ReadonlyArray<[sql: string, result: string]> = [
   // Remove duplicate values from the array x.
   ['SELECT array_distinct(ARRAY[1, 2, 2, NULL, 1, NULL])', '[1, 2, NULL]'],
+  // Maps are equal whatever their entries' order (Trino's map equality): duplicates of maps go too.
+  [
+    'SELECT array_distinct(ARRAY[MAP(ARRAY[1, 2], ARRAY[2, 3]), MAP(ARRAY[2, 1], ARRAY[3, 2]), MAP(ARRAY[1], ARRAY[3])])',
+    '[{1=2, 2=3}, {1=3}]',
+  ],
   // Elements in the intersection of x and y, without duplicates.
   ['SELECT array_intersect(ARRAY[1, 2, 2, 3], ARRAY[3, 2, 5])', '[2, 3]'],
   // Elements in the union of x and y, without duplicates.

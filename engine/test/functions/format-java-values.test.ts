@@ -71,4 +71,30 @@ describe('format over Java values', function () {
     const e = await engine.failure("SELECT format('%ts', TIMESTAMP '2020-01-01 00:00:00')");
     expect(e.rawMessage).to.equal('Invalid format string: %ts (UnsupportedTemporalTypeException: Unsupported field: InstantSeconds)');
   });
+
+  it("names zones with %tZ as Java does, the daylight name where the offset is not the zone's standard one", async () => {
+    // Java 25 (Temurin 25.0.3, Trino's JDK): String.format(Locale.US, "%tZ", ZonedDateTime.ofInstant(instant, zone)).
+    const cases: [zone: string, utc: string, java: string][] = [
+      ['Europe/Paris', '2020-01-15 12:00:00', 'CET'],
+      ['Europe/Paris', '2020-07-15 12:00:00', 'CEST'],
+      ['Asia/Tokyo', '2020-07-01 01:00:00', 'JST'],
+      ['Europe/Dublin', '2021-01-10 00:00:00', 'GMT'],
+      ['Europe/Dublin', '2021-07-10 00:00:00', 'IST'],
+      ['Africa/Casablanca', '2023-04-01 12:00:00', 'GMT'],
+      ['Africa/Casablanca', '2023-06-01 12:00:00', 'GMT+01:00'],
+      ['America/Sao_Paulo', '2018-01-10 12:00:00', 'GMT-02:00'],
+      ['America/Sao_Paulo', '2024-01-10 12:00:00', 'GMT-03:00'],
+      ['Australia/Lord_Howe', '2024-01-10 12:00:00', 'GMT+11:00'],
+      ['Australia/Lord_Howe', '2024-07-10 12:00:00', 'GMT+10:30'],
+      ['Australia/Sydney', '2024-01-10 12:00:00', 'AEDT'],
+      ['Asia/Kolkata', '2024-01-10 12:00:00', 'IST'],
+      ['Europe/London', '1944-06-10 12:00:00', 'BST'],
+      ['Europe/Moscow', '2024-06-10 12:00:00', 'MSK'],
+      ['America/New_York', '1850-06-10 12:00:00', 'EST'],
+      ['Pacific/Chatham', '2024-01-10 12:00:00', 'GMT+13:45'],
+      ['Asia/Kathmandu', '2024-01-10 12:00:00', 'GMT+05:45'],
+    ];
+    const sql = cases.map(([zone, utc]) => `format('%tZ', TIMESTAMP '${utc} UTC' AT TIME ZONE '${zone}')`).join(', ');
+    expect((await engine.rows(`SELECT ${sql}`))[0]).to.deep.equal(cases.map((c) => c[2]));
+  });
 });

@@ -92,3 +92,55 @@ describe('json casts as Trino (TestJsonOperators)', () => {
     ]);
   });
 });
+
+describe('casts to json that Trino refuses, with its errors', () => {
+  const engine = new EngineHarness();
+  // JsonUtil.canCastToJson takes no zoned type, time, interval, uuid or varbinary: with no cast
+  // operator to json the analyzer refuses the cast (TYPE_MISMATCH). ArrayToJsonCast and MapToJsonCast
+  // bind on castable elements (map keys castable to varchar) and refuse the rest when built;
+  // RowToJsonCast binds on any row and its JSON writers refuse the first type they do not take.
+  const cases: [sql: string, error: string, message: string][] = [
+    [
+      "CAST(TIMESTAMP '2020-01-01 10:00:00.123 Europe/Paris' AS json)",
+      'TYPE_MISMATCH',
+      'line 1:8: Cannot cast timestamp(3) with time zone to json',
+    ],
+    ["CAST(TIME '10:00:00+01:00' AS json)", 'TYPE_MISMATCH', 'line 1:8: Cannot cast time(0) with time zone to json'],
+    [
+      "CAST(ARRAY[TIMESTAMP '2020-01-01 10:00 UTC'] AS json)",
+      'TYPE_MISMATCH',
+      'line 1:8: Cannot cast array(timestamp(0) with time zone) to json',
+    ],
+    ["CAST(MAP(ARRAY['k'], ARRAY[TIME '10:00']) AS json)", 'TYPE_MISMATCH', 'line 1:8: Cannot cast map(varchar(1), time(0)) to json'],
+    ["CAST(INTERVAL '1' DAY AS json)", 'TYPE_MISMATCH', 'line 1:8: Cannot cast interval day to second to json'],
+    ["CAST(MAP(ARRAY[DATE '2020-01-01'], ARRAY[1]) AS json)", 'INVALID_CAST_ARGUMENT', 'Cannot cast map(date, integer) to JSON'],
+    [
+      "CAST(MAP(ARRAY[TIMESTAMP '2020-01-01 00:00 UTC'], ARRAY[1]) AS json)",
+      'INVALID_CAST_ARGUMENT',
+      'Cannot cast map(timestamp(0) with time zone, integer) to JSON',
+    ],
+    [
+      "CAST(ROW(1, TIMESTAMP '2020-01-01 00:00 UTC') AS json)",
+      'INVALID_FUNCTION_ARGUMENT',
+      'Unsupported type: timestamp(0) with time zone',
+    ],
+    [
+      "CAST(ROW(1, MAP(ARRAY[UUID '12151fd2-7586-11e9-8f9e-2a86e4085a59'], ARRAY[1])) AS json)",
+      'INVALID_FUNCTION_ARGUMENT',
+      'Unsupported type: uuid',
+    ],
+  ];
+  for (const [sql, error, message] of cases) {
+    it(`${sql}: ${error}`, async () => {
+      const e = await engine.failure(`SELECT ${sql}`);
+      expect([e.errorName, e.message]).to.deep.equal([error, message]);
+    });
+  }
+
+  it('casts what Trino casts: dates and timestamps without zone, inside containers too', async () => {
+    const rows = await engine.rows(
+      "SELECT CAST(DATE '2020-01-02' AS json), CAST(TIMESTAMP '2020-01-01 10:00:00.123' AS json), CAST(ROW(DATE '2020-01-02') AS json)",
+    );
+    expect(rows).to.deep.equal([['"2020-01-02"', '"2020-01-01 10:00:00.123"', '{"":"2020-01-02"}']]);
+  });
+});

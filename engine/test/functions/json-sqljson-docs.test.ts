@@ -486,9 +486,17 @@ describe('SQL/JSON: analysis errors', () => {
   failureCases('TYPE_MISMATCH', [['SELECT json_array(ARRAY[1, 2])', 'Unsupported type of JSON_ARRAY argument: array(integer)']], engine);
   failureCases(
     'NOT_SUPPORTED',
-    [["SELECT json_value('\"2020-01-01\"', 'lax $.datetime()')", 'The datetime() JSON path item method is not supported']],
+    [
+      ["SELECT json_value('\"2020-01-01\"', 'lax $.datetime()')", 'datetime method in JSON path is not yet supported'],
+      ['SELECT json_exists(\'"2020-01-01"\', \'lax $.datetime("yyyy-mm-dd")\')', 'datetime method in JSON path is not yet supported'],
+    ],
     engine,
   );
+
+  it("datetime() is refused at the path's literal, as Trino's JsonPathAnalyzer refuses it", async () => {
+    const error = await engine.failure("SELECT json_value('\"2020-01-01\"', 'lax $.datetime()')");
+    expect(error.message).to.equal('line 1:35: datetime method in JSON path is not yet supported');
+  });
 
   it("a bad path is reported at the call's arguments", async () => {
     const error = await engine.failure("SELECT 1,\n  json_query('{}', 'lax $..')");

@@ -102,6 +102,17 @@ describe('qdigest functions (functions/qdigest.md)', () => {
     expect([ordered, filtered]).to.deep.equal([3n, 2n]);
   });
 
+  it('builds the digest in the order ORDER BY gives (Trino keeps ORDER BY for qdigest_agg and merge: compression depends on it)', async () => {
+    const digest = (call: string, order: string) =>
+      `CAST(${call} AS varbinary) FROM (SELECT x FROM unnest(${order}(sequence(1, 2000))) t(x))`;
+    const [ordered, fedDescending, fedAscending] = await row(`SELECT
+      (SELECT ${digest('qdigest_agg(x, 1, 0.9 ORDER BY x DESC)', '')}),
+      (SELECT ${digest('qdigest_agg(x, 1, 0.9)', 'reverse')}),
+      (SELECT ${digest('qdigest_agg(x, 1, 0.9)', '')})`);
+    expect(ordered).to.deep.equal(fedDescending);
+    expect(ordered).to.not.deep.equal(fedAscending);
+  });
+
   it('answers in the element type: typeof, value_at_quantile of doubles (negative zero, NaN) and reals', async () => {
     const answers =
       await row(`SELECT typeof(qdigest_agg(x)), value_at_quantile(qdigest_agg(x), 0), value_at_quantile(qdigest_agg(x), 0.5), value_at_quantile(qdigest_agg(x), 1),

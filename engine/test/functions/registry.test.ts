@@ -145,4 +145,18 @@ describe('SHOW FUNCTIONS listing', () => {
     });
     expect(list.find((f) => f.name === 'concat' && f.argumentTypes[0] === 'varchar(x)...')).to.not.equal(undefined);
   });
+
+  it("lists the functions the analyzer translates itself with Trino's signatures (TypeOfFunction, DateTimeFunctions, the date casts)", () => {
+    const shown = listScalarFunctions()
+      .filter((f) => ['typeof', 'now', 'current_timezone', 'date'].includes(f.name))
+      .map((f) => `${f.name}(${f.argumentTypes.join(', ')}) ${f.returnType}`);
+    expect(shown).to.deep.equal([
+      'current_timezone() varchar',
+      'date(timestamp(p)) date',
+      'date(timestamp(p) with time zone) date',
+      'date(varchar(x)) date',
+      'now() timestamp(3) with time zone',
+      'typeof(T) varchar',
+    ]);
+  });
 });

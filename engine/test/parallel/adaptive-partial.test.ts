@@ -5,12 +5,13 @@ import { sharedThreadPool } from '../../src/exec/threads/thread-pool.js';
 import { EngineHarness } from '../support/engine-harness.js';
 import { BIG_ROWS, IN_WORKERS, createBigTable, expectSameResults, openQuery, pageRows, rowsWith, sortedRows } from './parallel-helpers.js';
 
-describe('parallel execution: partial aggregation that does not pay goes back to the main thread', () => {
+describe('parallel execution: partial aggregation that does not pay goes back to the main thread (partitioned_aggregation off)', () => {
   let h: EngineHarness;
   const fallbacks = () => sharedThreadPool().stats().fallbacks;
 
   before(async () => {
     h = new EngineHarness();
+    h.session.properties.set('partitioned_aggregation', 'false');
     await createBigTable(h);
     // Each of two workers reads half of `big`: more than a probe, so a worker can tell early.
     expect(BIG_ROWS / 2).to.be.greaterThan(PROBE_ROWS);

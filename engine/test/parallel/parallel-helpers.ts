@@ -10,6 +10,10 @@ import { getScalar, type Page } from '../../src/columnar/page.js';
 import type { Scalar } from '../../src/types/scalar.js';
 import { sharedThreadPool } from '../../src/exec/threads/thread-pool.js';
 import type { EngineHarness } from '../support/engine-harness.js';
+import { resolveAggregateFunction } from '../../src/functions/aggregate/registry.js';
+import type { ScanPipeline } from '../../src/exec/threads/scan-pipeline.js';
+import { inputRef, type RowExpression } from '../../src/sql/planner/row-expression.js';
+import { INTEGER, VARCHAR, type SqlType } from '../../src/types/types.js';
 
 /** Session properties that keep every scan in the main thread. */
 export const IN_MAIN_THREAD = { parallel_min_splits: '0' };
@@ -130,4 +134,34 @@ export function pageRows(page: Page): Scalar[][] {
 /** Resolves once the worker threads have no task running (the tasks of stopped queries wound down). */
 export async function workersIdle(): Promise<void> {
   while (sharedThreadPool().stats().runningTasks > 0) await new Promise((resolve) => setTimeout(resolve, 5));
+}
+
+/**
+ * The scan pipeline of `SELECT key, count(*), sum(n) FROM big WHERE filter GROUP BY key` over
+ * `columns` (id, s, n), finished by the threads: a partial aggregation (given back when it does
+ * not reduce, if `abandonable`) and the final step above it; `partialTypes`: the partial's output.
+ */
+export function countAndSumPipeline(
+  columns: string[],
+  filter: RowExpression,
+  key: { channel: number; type: SqlType },
+  abandonable: boolean,
+): { fragment: ScanPipeline; partialTypes: SqlType[] } {
+  const count = resolveAggregateFunction('count', []);
+  const sum = resolveAggregateFunction('sum', [INTEGER]);
+  const scanTypes: SqlType[] = [INTEGER, VARCHAR, INTEGER];
+  const partialTypes: SqlType[] = [key.type, ...count.intermediateTypes, ...sum.intermediateTypes];
+  const aggregates = (channels: number[][]) => [
+    { function: { name: 'count', argumentTypes: [] }, argumentChannels: channels[0] },
+    { function: { name: 'sum', argumentTypes: [INTEGER] }, argumentChannels: channels[1] },
+  ];
+  const fragment: ScanPipeline = {
+    columns,
+    stages: [
+      { kind: 'filterProject', inputTypes: scanTypes, filter, projections: [inputRef(key.channel, key.type), inputRef(2, INTEGER)] },
+    ],
+    aggregation: { abandonable, inputTypes: [key.type, INTEGER], groupChannels: [0], aggregates: aggregates([[], [1]]) },
+    finalAggregation: { step: 'final', inputTypes: partialTypes, groupChannels: [0], aggregates: aggregates([[1], [2]]) },
+  };
+  return { fragment, partialTypes };
 }

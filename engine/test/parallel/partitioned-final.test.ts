@@ -8,12 +8,11 @@ import type { Page } from '../../src/columnar/page.js';
 import type { Scalar } from '../../src/types/scalar.js';
 import type { HashAggregationSpec } from '../../src/exec/operators/hash-aggregation.js';
 import { WORKER_FINAL_MIN_WORKERS, parallelSource } from '../../src/exec/threads/parallel-source.js';
-import type { ScanPipeline } from '../../src/exec/threads/scan-pipeline.js';
 import { ThreadPool } from '../../src/exec/threads/thread-pool.js';
 import { call, constant, inputRef } from '../../src/sql/planner/row-expression.js';
 import { BOOLEAN, INTEGER, VARCHAR, type SqlType } from '../../src/types/types.js';
 import { EngineHarness } from '../support/engine-harness.js';
-import { BIG_ROWS, IN_MAIN_THREAD, createBigTable, pageRows, rowsWith, sortedRows } from './parallel-helpers.js';
+import { BIG_ROWS, IN_MAIN_THREAD, countAndSumPipeline, createBigTable, pageRows, rowsWith, sortedRows } from './parallel-helpers.js';
 
 // The workers finish a grouped aggregation themselves only from WORKER_FINAL_MIN_WORKERS workers
 // on; a pool of that many threads exercises it on any machine.
@@ -46,31 +45,7 @@ describe('parallel execution: grouped aggregation finished by the workers', () =
     const splits = (await allSplits(table.getSplits(h.session, metadata))).map((split) => preparer.prepare(split, columns, h.session));
     const count = resolveAggregateFunction('count', []);
     const sum = resolveAggregateFunction('sum', [INTEGER]);
-    const scanTypes: SqlType[] = [INTEGER, VARCHAR, INTEGER];
-    const partialTypes: SqlType[] = [key.type, ...count.intermediateTypes, ...sum.intermediateTypes];
-    const fragment: ScanPipeline = {
-      columns,
-      stages: [
-        { kind: 'filterProject', inputTypes: scanTypes, filter, projections: [inputRef(key.channel, key.type), inputRef(2, INTEGER)] },
-      ],
-      aggregation: {
-        abandonable: true,
-        inputTypes: [key.type, INTEGER],
-        groupChannels: [0],
-        aggregates: [
-          { function: { name: 'count', argumentTypes: [] }, argumentChannels: [] },
-          { function: { name: 'sum', argumentTypes: [INTEGER] }, argumentChannels: [1] },
-        ],
-      },
-      finalAggregation: {
-        inputTypes: partialTypes,
-        groupChannels: [0],
-        aggregates: [
-          { function: { name: 'count', argumentTypes: [] }, argumentChannels: [1] },
-          { function: { name: 'sum', argumentTypes: [INTEGER] }, argumentChannels: [2] },
-        ],
-      },
-    };
+    const { fragment, partialTypes } = countAndSumPipeline(columns, filter, key, true);
     const final: HashAggregationSpec = {
       inputTypes: partialTypes,
       groupChannels: [0],

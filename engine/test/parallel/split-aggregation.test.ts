@@ -37,9 +37,14 @@ describe('optimizer: partial and final aggregation', () => {
   it('splits the grouping a DISTINCT aggregate runs over, or keeps it single under SINGLE_STEP', async () => {
     const text = await plan('SELECT k, count(DISTINCT n) FROM t GROUP BY k');
     expect(text).to.not.match(/DISTINCT/);
-    // The inner grouping's pair runs as a parallel scan: the final step in the main thread, the partial in the threads.
+    // The inner grouping's pair runs as a parallel scan: the partial in the threads, the final step
+    // partitioned across them by a HASH exchange on its keys, its rows gathered in the main thread.
     expect(text).to.match(
-      /Aggregate\(SINGLE\)\[keys = \[k_\d+\]\] count_\d+ := count\(n_\d+\)\s+Layout: [^\n]*\s+└─ ParallelScan\[[^\n]*\s+Layout: [^\n]*(\s+Adaptive [^\n]*)+\s+└─ Aggregate\(FINAL\)\[keys = \[k_\d+, n_\d+\]\]\s+Layout: [^\n]*\s+Runs: main thread[^\n]*\s+└─ LocalExchange\[GATHER\][^\n]*\s+└─ Aggregate\(PARTIAL\)\[keys = \[k_\d+, n_\d+\]\]\s+Layout: [^\n]*\s+Runs: threads/,
+      /Aggregate\(SINGLE\)\[keys = \[k_\d+\]\] count_\d+ := count\(n_\d+\)\s+Layout: [^\n]*\s+└─ ParallelScan\[[^\n]*\s+Layout: [^\n]*(\s+Adaptive [^\n]*)+\s+└─ LocalExchange\[GATHER\][^\n]*\s+└─ Aggregate\(FINAL\)\[keys = \[k_\d+, n_\d+\]\]\s+Layout: [^\n]*\s+Runs: partitioned across the threads[^\n]*\s+└─ LocalExchange\[HASH, keys = \[k_\d+, n_\d+\]\][^\n]*\s+└─ Aggregate\(PARTIAL\)\[keys = \[k_\d+, n_\d+\]\]\s+Layout: [^\n]*\s+Runs: threads/,
+    );
+    // Switched off, the final step runs in the main thread over the gathered partial states.
+    expect(await plan('SELECT k, count(DISTINCT n) FROM t GROUP BY k', { partitioned_aggregation: 'false' })).to.match(
+      /└─ Aggregate\(FINAL\)\[keys = \[k_\d+, n_\d+\]\]\s+Layout: [^\n]*\s+Runs: main thread[^\n]*\s+└─ LocalExchange\[GATHER\][^\n]*\s+└─ Aggregate\(PARTIAL\)/,
     );
     const single = await plan('SELECT k, count(DISTINCT n) FROM t GROUP BY k', { distinct_aggregations_strategy: 'SINGLE_STEP' });
     expect(single)

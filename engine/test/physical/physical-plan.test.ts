@@ -2,8 +2,11 @@
 // of several splits is a ParallelScan whose threads run the filter and the partial aggregation,
 // and EXPLAIN ANALYZE names what its adaptive decisions chose — the threads when the table has
 // enough splits, the main thread (one SINGLE aggregation step) when it has too few — with the same
-// answer either way; a partial aggregation that keeps too many groups is given back to the main
-// thread, and the next run goes there at once. A scan that cannot go to threads stays in the main thread.
+// answer either way; its final step runs partitioned across the threads (a HASH local exchange on
+// its keys), or in the main thread with partitioned_aggregation off. A partial aggregation that
+// keeps too many groups is given up for the whole aggregation in one step partitioned across the
+// threads (with the property off: in the main thread), and the next run goes there at once. A
+// scan that cannot go to threads stays in the main thread.
 
 import { expect } from 'chai';
 import { EngineHarness } from '../support/engine-harness.js';
@@ -36,19 +39,30 @@ describe('physical plan: what EXPLAIN prints is what runs', () => {
       /└─ ParallelScan\[threads = \d+, splits = listed\]\n\s+Layout: [^\n]*\n\s+Adaptive threads: the threads when the table has at least 2 splits/,
     );
     expect(text).to.match(/Adaptive partial aggregation: kept when the groups of its first 65536 rows are at most 20% of them/);
-    expect(text).to.match(/└─ Aggregate\(FINAL\)[^\n]*\n\s+Layout: [^\n]*\n\s+Runs: main thread, merging the threads' partial states/);
+    expect(text).to.match(/└─ Aggregate\(FINAL\)[^\n]*\n\s+Layout: [^\n]*\n\s+Runs: partitioned across the threads \(by key hash\)/);
+    expect(text).to.match(
+      /Adaptive final step: partitioned across the threads when at least 2 run \(partitioned_aggregation\), else the main thread/,
+    );
+    const off = await explain(GROUPED, { partitioned_aggregation: 'false' });
+    expect(off).to.match(/└─ Aggregate\(FINAL\)[^\n]*\n\s+Layout: [^\n]*\n\s+Runs: main thread, merging the threads' partial states/);
+    expect(off).not.to.match(/Adaptive final step/);
     expect(text).to.match(/└─ Aggregate\(PARTIAL\)[^\n]*\n\s+Layout: [^\n]*\n\s+Runs: threads/);
     expect(text).to.match(/└─ TableScan\[table = memory:default\.big[^\n]*\n\s+Layout: [^\n]*\n\s+Runs: threads/);
   });
 
-  it("prints the parallel scan's local exchanges as nodes: its splits round-robin to the threads, their rows gathered in the main thread", async () => {
+  it("prints the parallel scan's local exchanges as nodes: splits round-robin to the threads, groups hashed between them, final rows gathered", async () => {
     const text = await explain(GROUPED);
+    // Two threads (task_concurrency 2 by default) finish the aggregation themselves, each on a partition of the groups.
     expect(text).to.match(
-      /└─ Aggregate\(FINAL\)[^\n]*\n(\s+[A-Z][^\n]*\n)+\s+└─ LocalExchange\[GATHER\] \(the threads to the main thread\)\n\s+└─ Aggregate\(PARTIAL\)/,
+      /└─ LocalExchange\[GATHER\] \(the threads to the main thread\)\n\s+└─ Aggregate\(FINAL\)[^\n]*\n(\s+[A-Z][^\n]*\n)+\s+└─ LocalExchange\[HASH, keys = \[n_\d+\]\] \(between the threads\)\n\s+└─ Aggregate\(PARTIAL\)/,
     );
     expect(text).to.match(/└─ LocalExchange\[ROUND_ROBIN\] \(splits to the threads\)\n\s+└─ TableScan\[table = memory:default\.big/);
-    // Two threads (task_concurrency 2 by default) leave the final step to the main thread: no exchange between them.
-    expect(text).not.to.match(/LocalExchange\[HASH/);
+    // Switched off, the main thread merges the partial states: no exchange between the threads.
+    const off = await explain(GROUPED, { partitioned_aggregation: 'false' });
+    expect(off).to.match(
+      /└─ Aggregate\(FINAL\)[^\n]*\n(\s+[A-Z][^\n]*\n)+\s+└─ LocalExchange\[GATHER\] \(the threads to the main thread\)\n\s+└─ Aggregate\(PARTIAL\)/,
+    );
+    expect(off).not.to.match(/LocalExchange\[HASH/);
   });
 
   it('leaves a scan its connector cannot read on worker threads, and the aggregation over it, in the main thread as one SINGLE step', async () => {
@@ -82,15 +96,31 @@ describe('physical plan: what EXPLAIN prints is what runs', () => {
   it('EXPLAIN ANALYZE names a partial aggregation given back to the main thread, and the next run choosing the main thread at once', async () => {
     // Nearly unique keys: the partial step keeps about as many groups as rows (this shape is remembered, so it is used here only).
     const unique = 'SELECT id, count(*) FROM big WHERE id % 7 <> 6 GROUP BY id';
-    const first = (await rowsWith(h, `EXPLAIN ANALYZE ${unique}`, {}))[0][0] as string;
+    const off = { partitioned_aggregation: 'false' };
+    const first = (await rowsWith(h, `EXPLAIN ANALYZE ${unique}`, off))[0][0] as string;
     expect(first).to.match(/Adaptive threads: [^\n]*; chosen: \d+ threads \(\d+ splits\)/);
     expect(first).to.match(
       /Adaptive partial aggregation: [^\n]*; chosen: keeps too many groups: the whole aggregation in one step in the main thread/,
     );
-    const second = (await rowsWith(h, `EXPLAIN ANALYZE ${unique}`, {}))[0][0] as string;
+    const second = (await rowsWith(h, `EXPLAIN ANALYZE ${unique}`, off))[0][0] as string;
     expect(second).to.match(/Adaptive threads: [^\n]*; chosen: main thread \(\d+ splits; partial aggregation found not to reduce\)/);
-    const rows = await rowsWith(h, `SELECT count(*), count(DISTINCT c) FROM (${unique}) t(id, c)`, {});
+    const rows = await rowsWith(h, `SELECT count(*), count(DISTINCT c) FROM (${unique}) t(id, c)`, off);
     expect(rows).to.deep.equal([[BigInt(BIG_ROWS - Math.floor((BIG_ROWS + 1) / 7)), 1n]]);
+  });
+
+  it('EXPLAIN ANALYZE names a partial aggregation given up for one step partitioned across the threads, and the next run going there at once', async () => {
+    const unique = 'SELECT id, count(*) FROM big WHERE id % 11 <> 6 GROUP BY id';
+    const first = (await rowsWith(h, `EXPLAIN ANALYZE ${unique}`, {}))[0][0] as string;
+    expect(first).to.match(/Adaptive threads: [^\n]*; chosen: \d+ threads \(\d+ splits\)/);
+    expect(first).to.match(
+      /Adaptive partial aggregation: [^\n]*; chosen: keeps too many groups: the whole aggregation in one step on the threads, partitioned by key hash/,
+    );
+    const second = (await rowsWith(h, `EXPLAIN ANALYZE ${unique}`, {}))[0][0] as string;
+    expect(second).to.match(
+      /Adaptive threads: [^\n]*; chosen: \d+ threads \(\d+ splits; partial aggregation found not to reduce: the whole aggregation in one step, partitioned by key hash\)/,
+    );
+    const rows = await rowsWith(h, `SELECT count(*), count(DISTINCT c) FROM (${unique}) t(id, c)`, {});
+    expect(rows).to.deep.equal([[BigInt(BIG_ROWS - Math.floor((BIG_ROWS + 4) / 11)), 1n]]);
   });
 
   it('EXPLAIN (TYPE LOGICAL) still prints the logical plan', async () => {

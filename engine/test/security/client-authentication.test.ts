@@ -16,7 +16,7 @@ import { once } from 'node:events';
 import { SignJWT } from 'jose';
 import { Client as PrestoClient } from 'presto-client';
 import { BasicAuth, Trino } from 'trino-client';
-import { deriveKey, signToken } from '../../src/server/internal-auth/internal-token.js';
+import { deriveKey, signToken } from '../../src/security/authentication/internal-token.js';
 import { startEngine } from '../support/engine-cli.js';
 import { ServerProcess } from '../support/server-process.js';
 import { basic, KEY_PASSPHRASE, makeTlsFiles, writePasswordFile, type TlsFiles } from '../support/tls-fixtures.js';

@@ -4,7 +4,7 @@
 
 import { expect } from 'chai';
 import { GuessThrottle, type ThrottleClock } from '../../src/security/authentication/guess-throttle.js';
-import { HttpError } from '../../src/server/http-error.js';
+import { HttpError } from '../../src/errors/http-error.js';
 
 class TestClock implements ThrottleClock {
   readonly sleeps: number[] = [];

@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { exportJWK, SignJWT } from 'jose';
 import { JwtAuthenticator } from '../../src/security/authentication/jwt-authenticator.js';
-import type { JwtAuthenticationConfig } from '../../src/security/authentication/authentication-config.js';
+import type { JwtAuthenticationConfig } from '../../src/config/authentication-config.js';
 import { ConfigError } from '../../src/config/config-error.js';
 
 describe('JWT keys', () => {

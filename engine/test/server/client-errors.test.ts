@@ -9,7 +9,7 @@ import { connect, type AddressInfo } from 'node:net';
 import { createServer as createHttpServer } from 'node:http';
 import { Writable } from 'node:stream';
 import { pino } from 'pino';
-import { errorMiddleware } from '../../src/server/http-error.js';
+import { errorMiddleware } from '../../src/server/http-middleware.js';
 import { ServerProcess, type LogLine } from '../support/server-process.js';
 import { getJson, postStatement } from '../support/statement-http.js';
 

@@ -51,6 +51,7 @@ describe('configuration', () => {
       clientTimeout: 2 * 60_000,
       maxWorkerThreads: availableParallelism(),
       workerThreadIdleTimeout: 30_000,
+      workerThreadNice: 10,
     });
   });
 

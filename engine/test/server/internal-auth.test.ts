@@ -3,10 +3,10 @@
 
 import { expect } from 'chai';
 import { createHmac } from 'node:crypto';
-import { HttpError } from '../../src/server/http-error.js';
+import { HttpError } from '../../src/errors/http-error.js';
 import { InternalAuthenticator } from '../../src/server/internal-auth/internal-authenticator.js';
 import { isInternalEndpoint } from '../../src/server/internal-auth/internal-endpoints.js';
-import { deriveKey, InvalidTokenError, signToken, verifyToken } from '../../src/server/internal-auth/internal-token.js';
+import { deriveKey, InvalidTokenError, signToken, verifyToken } from '../../src/security/authentication/internal-token.js';
 
 const SECRET = 'the cluster secret';
 const NOW = 1_700_000_000;

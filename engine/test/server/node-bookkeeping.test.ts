@@ -3,7 +3,7 @@ import { DecayCounter } from '../../src/coordinator/decay-counter.js';
 import { NodeManager } from '../../src/coordinator/node-manager.js';
 import { QueryIdGenerator } from '../../src/coordinator/query-id.js';
 import { RemoteNode, failureInfo } from '../../src/coordinator/remote-node.js';
-import { HttpError } from '../../src/server/http-error.js';
+import { HttpError } from '../../src/errors/http-error.js';
 import type { NodeState } from '../../src/internode/node-status.js';
 import { NodeStateMachine } from '../../src/server/node-state.js';
 

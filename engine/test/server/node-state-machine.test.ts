@@ -2,7 +2,7 @@
 // its HTTP server answers, so the row is checked on the state machine itself.
 
 import { expect } from 'chai';
-import { HttpError } from '../../src/server/http-error.js';
+import { HttpError } from '../../src/errors/http-error.js';
 import { NodeStateMachine } from '../../src/server/node-state.js';
 
 function refusal(machine: NodeStateMachine, body: unknown): HttpError {

@@ -1,8 +1,8 @@
 import { expect } from 'chai';
 import { noSessionChanges } from '../../src/spi/session.js';
-import { HttpError } from '../../src/server/http-error.js';
+import { HttpError } from '../../src/errors/http-error.js';
 import { detectPrefix, readSessionHeaders, sessionChangeHeaders } from '../../src/server/protocol-headers.js';
-import { normalizeTimeZone } from '../../src/server/time-zone-id.js';
+import { normalizeTimeZone } from '../../src/types/time-zone-id.js';
 
 describe('protocol headers', () => {
   it('detects the spelling a client uses', () => {

@@ -29,4 +29,23 @@ describe('SQL routines: default function schema and SQL path', function () {
     const error = await engine.failure('SELECT answer()');
     expect([error.errorName, error.message]).to.deep.equal(['FUNCTION_NOT_FOUND', "line 1:8: Function 'answer' not registered"]);
   });
+
+  it("a view calls routines by simple name on the path it was created with, as Trino's view keeps its path", async () => {
+    const engine = new EngineHarness();
+    engine.catalogs.register('example', new MemoryConnector('example'));
+    engine.catalogs.register('other', new MemoryConnector('other'));
+    const environment = (path: string) =>
+      loadConfig({
+        flags: { 'sql-default-function-catalog': path.split('.')[0], 'sql-default-function-schema': 'default', 'sql-path': path },
+      }).sql;
+    engine.catalogs.sqlEnvironment = environment('other.default');
+    await engine.query('CREATE FUNCTION answer() RETURNS BIGINT RETURN 0');
+    engine.catalogs.sqlEnvironment = environment('example.default');
+    await engine.query('CREATE FUNCTION answer() RETURNS BIGINT RETURN 42');
+    await engine.query('CREATE VIEW memory.default.answered AS SELECT answer() AS a');
+    // The server's path changes (a restart with another sql.path): the view keeps finding example.default's answer.
+    engine.catalogs.sqlEnvironment = environment('other.default');
+    expect((await engine.query('SELECT answer()')).rows).to.deep.equal([[0n]]);
+    expect((await engine.query('SELECT a FROM memory.default.answered')).rows).to.deep.equal([[42n]]);
+  });
 });

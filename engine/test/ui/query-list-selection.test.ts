@@ -3,7 +3,7 @@
 
 import { expect } from 'chai';
 import type { QuerySummary } from '../../src/coordinator/query-summary.js';
-import { HttpError } from '../../src/server/http-error.js';
+import { HttpError } from '../../src/errors/http-error.js';
 import { LIST_SQL_LENGTH, parseQueryListParams, selectQueries } from '../../src/server/ui/query-list.js';
 
 function summary(id: number, fields: Partial<QuerySummary>): QuerySummary {

@@ -64,6 +64,25 @@ describe('views in the lake catalog', () => {
     ]);
   });
 
+  it("keeps the SQL path it was created with in Trino's view JSON, and calls routines on it after a restart without sql.path", async () => {
+    lake.harness.catalogs.sqlEnvironment = { path: [{ catalog: 'lake', schema: 'default' }] };
+    await lake.harness.run(
+      'CREATE FUNCTION lake.default.answer() RETURNS bigint RETURN 42',
+      'CREATE VIEW lake.default.answered AS SELECT answer() AS a',
+    );
+    const entry = JSON.parse(readFileSync(join(lake.root, 'catalog', 'default', 'answered', '.trinoSchema'), 'utf8')) as {
+      viewOriginalText: string;
+    };
+    const encoded = /^\/\* Presto View: (.*) \*\/$/.exec(entry.viewOriginalText);
+    expect(JSON.parse(Buffer.from(encoded![1], 'base64').toString('utf8')).path).to.deep.equal([
+      { catalogName: 'lake', schemaName: 'default' },
+    ]);
+    const restarted = new EngineHarness();
+    restarted.catalogs.register('lake', new HiveConnector('lake', { catalogDir: `file://${join(lake.root, 'catalog')}/`, fileSystem: {} }));
+    expect(await restarted.rows('SELECT a FROM lake.default.answered')).to.deep.equal([[42n]]);
+    expect((await restarted.failure('SELECT answer()')).errorName).to.equal('FUNCTION_NOT_FOUND');
+  });
+
   it('resolves the view in the session catalog it was created in, replaces and drops it', async () => {
     lake.harness.session.catalog = 'lake';
     await lake.harness.run('CREATE VIEW v AS SELECT count(*) AS n FROM t');

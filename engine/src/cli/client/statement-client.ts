@@ -4,7 +4,7 @@
 import type { StatementResponseJson } from '../../server/statement-json.js';
 import { applySessionHeaders, applyTransactionEnd, requestHeaders, type ClientSession } from './client-session.js';
 import { parseJsonQuickly } from '../../types/exact-json.js';
-import { ClientError } from './client-error.js';
+import { ClientError } from '../../internode/client-error.js';
 
 /** The server refused the request (not a query failure: those arrive in `error`). */
 

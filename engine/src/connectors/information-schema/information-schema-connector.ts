@@ -51,6 +51,8 @@ export class InformationSchemaConnector implements Connector {
   applyRowChange?: Connector['applyRowChange'];
   executeRowChange?: Connector['executeRowChange'];
   rowLevelChangeRefusal?: Connector['rowLevelChangeRefusal'];
+  mergeRows?: Connector['mergeRows'];
+  truncateTable?: Connector['truncateTable'];
   alterTable?: Connector['alterTable'];
   listViews?: Connector['listViews'];
   getView?: Connector['getView'];
@@ -291,6 +293,19 @@ export class InformationSchemaConnector implements Connector {
       };
     }
     this.executeRowChange = inner.executeRowChange?.bind(inner);
+    const { mergeRows, truncateTable } = inner;
+    if (mergeRows) {
+      this.mergeRows = async (session, schema, table, merge) => {
+        refuseInformationSchema(schema, 'modifying table rows');
+        return mergeRows.call(inner, session, schema, table, merge);
+      };
+    }
+    if (truncateTable) {
+      this.truncateTable = async (session, schema, table) => {
+        refuseInformationSchema(schema, 'truncating tables');
+        return truncateTable.call(inner, session, schema, table);
+      };
+    }
     if (rowLevelChangeRefusal) {
       this.rowLevelChangeRefusal = async (session, schema, table) =>
         schema === INFORMATION_SCHEMA

@@ -1,14 +1,15 @@
 // A query's dynamic filters (the build keys of joins above the scan) applied to the rows of a
 // memory table, as the lake's reader applies them to a file's: a row whose key no build row holds
 // is dropped before any operator sees it. The engine still evaluates the join on every row it
-// gets, so the test only has to be conservative (the lake's row test, row-filter.ts, keeps what it
-// cannot decide). Only numeric keys are tested (TPC-H's and most joins' keys); other columns pass.
+// gets, so the test only has to be conservative (the row test the lake's reader uses too,
+// spi/domain/exclude-rows.ts, keeps what it cannot decide). Only numeric keys are tested (TPC-H's
+// and most joins' keys); other columns pass.
 
 import type { ColumnDomain, TableConstraint } from '../../spi/connector.js';
 import { type Page, takePage } from '../../columnar/page.js';
 import type { SqlType } from '../../types/types.js';
-import { prepareDomain, type PreparedDomain } from '../hive/formats/parquet/domain-pruning.js';
-import { excludeRows } from '../hive/formats/parquet/row-filter.js';
+import { excludeRows } from '../../spi/domain/exclude-rows.js';
+import { prepareDomain, type PreparedDomain } from '../../spi/domain/prepared-domain.js';
 
 const NUMERIC_KEY_KINDS = new Set<SqlType['kind']>(['tinyint', 'smallint', 'integer', 'bigint', 'date', 'decimal']);
 

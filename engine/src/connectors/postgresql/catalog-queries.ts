@@ -31,8 +31,8 @@ export async function listTables(client: PostgresClient, schema?: string): Promi
 
 export interface CatalogTable {
   columns: CatalogColumn[];
-  /** The single column of the primary key, when the key has one column. */
-  primaryKey: string | undefined;
+  /** The columns of the primary key, in its order (none without one). */
+  keyColumns: string[];
   /** pg_class.reltuples: the planner's estimate, -1 before the table was first analyzed. */
   estimatedRows: number;
   /** The database's encoding is UTF8: its text under COLLATE "C" orders by code point. */
@@ -71,8 +71,9 @@ export async function describeTable(client: PostgresClient, schema: string, tabl
       [oid],
     );
     const key = await connection.query<{ name: string }>(
-      `SELECT a.attname AS name FROM pg_index i JOIN pg_attribute a ON a.attrelid = i.indrelid AND a.attnum = i.indkey[0]
-       WHERE i.indrelid = $1 AND i.indisprimary AND i.indnatts = 1`,
+      `SELECT a.attname AS name FROM pg_index i CROSS JOIN LATERAL unnest(CAST(i.indkey AS int2[])) WITH ORDINALITY AS k(attnum, n)
+       JOIN pg_attribute a ON a.attrelid = i.indrelid AND a.attnum = k.attnum
+       WHERE i.indrelid = $1 AND i.indisprimary AND k.n <= i.indnkeyatts ORDER BY k.n`,
       [oid],
     );
     return {
@@ -83,7 +84,7 @@ export async function describeTable(client: PostgresClient, schema: string, tabl
         typmod: r.typmod,
         notNull: r.not_null,
       })),
-      primaryKey: key.rows[0]?.name,
+      keyColumns: key.rows.map((r) => r.name),
       estimatedRows: Number(reltuples),
       utf8: encoding === 'UTF8',
     };

@@ -10,18 +10,14 @@
 // - LIKE escapes with a backslash by default in PostgreSQL, not in the engine: ESCAPE is always given.
 // - casts: only those that cannot fail and are exact on both sides (widening integers, decimals,
 //   real to double, date to timestamp).
+// - integer arithmetic (arithmetic-sql.ts) fails on other rows there than in the engine: computed in
+//   numeric, in a condition the engine checks again (pushedFilterSql), never in an exact one (filterSql).
 
 import type { ConnectorExpression } from '../../spi/pushdown.js';
 import type { SqlType } from '../../types/types.js';
 import { literal, postgresTypeName, quoteString } from './sql-text.js';
 import { columnReference, type ColumnLookup } from './column-sql.js';
-
-/** A value expression rendered, with what may be done with it. */
-interface Operand {
-  sql: string;
-  type: SqlType;
-  constant: boolean;
-}
+import { arithmeticOperand, guarded, type FilterContext, type Operand } from './arithmetic-sql.js';
 
 const COMPARISONS: Record<string, string> = {
   equal: '=',
@@ -45,6 +41,21 @@ const EQUALITIES = new Set(['equal', 'not_equal']);
 
 /** A predicate as PostgreSQL SQL, or undefined when any part of it is not certain to agree. */
 export function filterSql(e: ConnectorExpression, columns: ColumnLookup): string | undefined {
+  return predicate(e, { columns: columns.columns, orderedText: columns.orderedText });
+}
+
+/**
+ * A conjunct as a condition of a scan's WHERE: `exact` when PostgreSQL gives exactly the engine's
+ * answer; otherwise (integer arithmetic) true at least wherever the engine's is true or fails, for
+ * the engine to check again.
+ */
+export function pushedFilterSql(e: ConnectorExpression, columns: ColumnLookup): { sql: string; exact: boolean } | undefined {
+  const failures: string[] = [];
+  const sql = predicate(e, { columns: columns.columns, orderedText: columns.orderedText, failures });
+  return sql === undefined ? undefined : { sql: guarded(sql, failures), exact: failures.length === 0 };
+}
+
+function predicate(e: ConnectorExpression, columns: FilterContext): string | undefined {
   switch (e.kind) {
     case 'column':
       return e.type.kind === 'boolean' ? columnReference(e.name, columns, 'value') : undefined;
@@ -59,15 +70,15 @@ export function filterSql(e: ConnectorExpression, columns: ColumnLookup): string
   }
 }
 
-function specialForm(form: string, args: ConnectorExpression[], columns: ColumnLookup): string | undefined {
+function specialForm(form: string, args: ConnectorExpression[], columns: FilterContext): string | undefined {
   switch (form) {
     case 'and':
     case 'or': {
-      const parts = args.map((a) => filterSql(a, columns));
+      const parts = args.map((a) => predicate(a, columns));
       return parts.every((p) => p !== undefined) ? `(${parts.join(form === 'and' ? ' AND ' : ' OR ')})` : undefined;
     }
     case 'not': {
-      const inner = filterSql(args[0], columns);
+      const inner = predicate(args[0], columns);
       return inner && `(NOT ${inner})`;
     }
     case 'is_null': {
@@ -91,7 +102,7 @@ function specialForm(form: string, args: ConnectorExpression[], columns: ColumnL
   }
 }
 
-function comparison(name: string, left: ConnectorExpression, right: ConnectorExpression, columns: ColumnLookup): string | undefined {
+function comparison(name: string, left: ConnectorExpression, right: ConnectorExpression, columns: FilterContext): string | undefined {
   let a = operand(left, columns);
   let b = operand(right, columns);
   if (a === undefined || b === undefined || !sameType(a.type, b.type)) return undefined;
@@ -132,7 +143,7 @@ function comparison(name: string, left: ConnectorExpression, right: ConnectorExp
   }
 }
 
-function inList(args: ConnectorExpression[], columns: ColumnLookup): string | undefined {
+function inList(args: ConnectorExpression[], columns: FilterContext): string | undefined {
   const [value, ...items] = args;
   const v = operand(value, columns);
   if (v === undefined || v.constant || items.length === 0) return undefined;
@@ -148,7 +159,7 @@ function inList(args: ConnectorExpression[], columns: ColumnLookup): string | un
   return `(${v.sql}${collate} IN (${rendered.join(', ')}))`;
 }
 
-function like(args: ConnectorExpression[], columns: ColumnLookup): string | undefined {
+function like(args: ConnectorExpression[], columns: FilterContext): string | undefined {
   const [value, pattern, escape] = args;
   const v = operand(value, columns);
   if (v === undefined || v.constant || v.type.kind !== 'varchar') return undefined;
@@ -174,8 +185,8 @@ function validEscapes(pattern: string, escape: string): boolean {
   return true;
 }
 
-/** A column, a constant, or an exact cast of one, as SQL. */
-function operand(e: ConnectorExpression, columns: ColumnLookup): Operand | undefined {
+/** A column, a constant, integer arithmetic (where allowed), COALESCE, NULLIF, or an exact cast of one, as SQL. */
+function operand(e: ConnectorExpression, columns: FilterContext): Operand | undefined {
   switch (e.kind) {
     case 'column': {
       const sql = columnReference(e.name, columns, 'value');
@@ -189,13 +200,39 @@ function operand(e: ConnectorExpression, columns: ColumnLookup): Operand | undef
     case 'cast': {
       const inner = operand(e.arg, columns);
       if (inner === undefined || !exactCast(inner.type, e.type)) return undefined;
+      // Arithmetic is a numeric of the integer's value: widened to a wider integer as it is, nothing else.
+      if (inner.numeric) return INTEGER_RANK[e.type.kind] === undefined ? undefined : { ...inner, type: e.type };
       // A wider varchar is the same text: no cast (it would drop the column's collation for nothing).
       if (e.type.kind === 'varchar') return { ...inner, type: e.type };
       return { ...inner, sql: `CAST(${inner.sql} AS ${postgresTypeName(e.type)})`, type: e.type };
     }
+    case 'call':
+      return arithmeticOperand(e, columns, operand);
+    case 'special':
+      return conditionalOperand(e, columns);
     default:
       return undefined;
   }
+}
+
+/** Types whose `=` PostgreSQL evaluates as the engine does (not floating point: NaN equals NaN there; not text, whose collation may not be deterministic). */
+const NULLIF_TYPES = new Set<SqlType['kind']>(['tinyint', 'smallint', 'integer', 'bigint', 'decimal', 'boolean', 'date', 'timestamp']);
+
+/** COALESCE and NULLIF (as Trino's PostgreSQL connector pushes them) of operands of the result's type. */
+function conditionalOperand(e: ConnectorExpression & { kind: 'special' }, columns: FilterContext): Operand | undefined {
+  if (e.form !== 'coalesce' && !(e.form === 'nullif' && NULLIF_TYPES.has(e.type.kind))) return undefined;
+  const args: Operand[] = [];
+  for (const arg of e.args) {
+    const rendered = operand(arg, columns);
+    if (rendered === undefined || !sameType(rendered.type, e.type)) return undefined;
+    args.push(rendered);
+  }
+  return {
+    sql: `${e.form === 'coalesce' ? 'COALESCE' : 'NULLIF'}(${args.map((a) => a.sql).join(', ')})`,
+    type: e.type,
+    constant: args.every((a) => a.constant),
+    numeric: args.some((a) => a.numeric),
+  };
 }
 
 const INTEGER_DIGITS: Partial<Record<SqlType['kind'], number>> = { tinyint: 3, smallint: 5, integer: 10, bigint: 19 };

@@ -12,6 +12,9 @@ import type {
   PushedRowChange,
   PageSource,
   PropertyValues,
+  RowMerge,
+  RowPredicate,
+  RowUpdate,
   SchemaTableName,
   Split,
   TableConstraint,
@@ -29,10 +32,12 @@ import type {
 } from '../../spi/pushdown.js';
 import type { Session } from '../../spi/session.js';
 import { shapeCheck } from '../../spi/json-shape.js';
+import { takePage, type Page } from '../../columnar/page.js';
 import * as catalogQueries from './catalog-queries.js';
 import { mapColumn, type PostgresColumn } from './column-mapping.js';
 import * as writes from './postgresql-writes.js';
-import { rowChangeSql, rowLevelRefusal, runRowChange } from './row-changes.js';
+import { rowChangeSql, runRowChange } from './row-changes.js';
+import { changeRowsByKey, freshName, NO_PRIMARY_KEY } from './keyed-changes.js';
 import { columnDefinitions } from './postgresql-writes.js';
 import type { ConnectorPageSink, WriteHandle } from '../../spi/table-write.js';
 import { keyRanges } from './key-ranges.js';
@@ -40,7 +45,7 @@ import { readQuery } from './page-source.js';
 import { PostgresClient } from './postgresql-client.js';
 import type { PostgresConfig } from './postgresql-config.js';
 import { postgresSessionProperties, sessionSettings } from './postgresql-session.js';
-import { filterSql } from './filter-sql.js';
+import { pushedFilterSql } from './filter-sql.js';
 import {
   EMPTY_HANDLE,
   ScanQueryError,
@@ -60,7 +65,10 @@ import { qualifiedTable, quoteIdentifier } from './sql-text.js';
 /** A table as the connector reads it. */
 interface PostgresTable {
   columns: PostgresColumn[];
+  /** The single column of the primary key, when it has one column (key ranges). */
   primaryKey: PostgresColumn | undefined;
+  /** Every column of the primary key (row-level changes find rows by it). */
+  keyColumns: string[];
   estimatedRows: number;
   utf8: boolean;
 }
@@ -160,9 +168,12 @@ export class PostgresConnector implements Connector {
     const scan = this.pushdownTarget(session, table, pushed, 'filter_pushdown_enabled');
     // A filter above a limit or an aggregation is not a WHERE of the same query.
     if (scan === undefined || scan.handle.aggregation !== undefined || scan.handle.limit !== undefined) return undefined;
-    const enforced = conjuncts.flatMap((c, i) => (filterSql(c, scan.lookup) === undefined ? [] : [i]));
-    if (enforced.length === 0) return undefined;
-    const handle = { ...scan.handle, filters: [...scan.handle.filters, ...enforced.map((i) => conjuncts[i])] };
+    // A conjunct with integer arithmetic narrows the rows read; the engine checks it again (arithmetic-sql.ts).
+    const rendered = conjuncts.map((c) => pushedFilterSql(c, scan.lookup));
+    const taken = conjuncts.filter((_, i) => rendered[i] !== undefined);
+    if (taken.length === 0) return undefined;
+    const enforced = rendered.flatMap((r, i) => (r?.exact ? [i] : []));
+    const handle = { ...scan.handle, filters: [...scan.handle.filters, ...taken] };
     return { pushed: this.pushedScan(handle, scan.table), enforced };
   }
 
@@ -360,8 +371,51 @@ export class PostgresConnector implements Connector {
     return runRowChange(this.client, change.handle as string);
   }
 
-  rowLevelChangeRefusal(_session: Session, schema: string, table: string): Promise<string> {
-    return rowLevelRefusal(this.client, schema, table);
+  /** Trino's refusal for a table without a primary key; one with a key takes row-level changes (below). */
+  async rowLevelChangeRefusal(_session: Session, schema: string, table: string): Promise<string | undefined> {
+    const described = await this.describe(schema, table);
+    if (described === undefined) throw new EngineError('TABLE_NOT_FOUND', `Table '${this.name}.${schema}.${table}' does not exist`);
+    return described.keyColumns.length === 0 ? NO_PRIMARY_KEY : undefined;
+  }
+
+  // Row-level changes by primary key, in one transaction (keyed-changes.ts).
+  deleteRows(_session: Session, schema: string, table: string, predicate: RowPredicate): Promise<number> {
+    return this.changeRows(schema, table, (rows) => {
+      const deleted = rows.map((page) => takeSelected(page, predicate(page)));
+      return { deleted, updated: [], inserted: [], changed: rowCount(deleted) };
+    });
+  }
+
+  updateRows(_session: Session, schema: string, table: string, predicate: RowPredicate, update: RowUpdate): Promise<number> {
+    return this.changeRows(schema, table, (rows) => {
+      const updated = rows.map((page) => {
+        const before = takeSelected(page, predicate(page));
+        return { before, after: update(before) };
+      });
+      return { deleted: [], updated, inserted: [], changed: rowCount(updated.map((u) => u.before)) };
+    });
+  }
+
+  mergeRows(_session: Session, schema: string, table: string, merge: RowMerge): Promise<number> {
+    return this.changeRows(schema, table, merge);
+  }
+
+  async truncateTable(_session: Session, schema: string, table: string): Promise<void> {
+    await this.client.query(`TRUNCATE TABLE ${qualifiedTable(schema, table)}`);
+  }
+
+  private async changeRows(schema: string, table: string, change: RowMerge): Promise<number> {
+    const described = await this.describe(schema, table);
+    if (described === undefined) throw new EngineError('TABLE_NOT_FOUND', `Table '${this.name}.${schema}.${table}' does not exist`);
+    const target = {
+      catalog: this.name,
+      schema,
+      table,
+      columns: described.columns,
+      orderedText: described.utf8,
+      keyColumns: described.keyColumns,
+    };
+    return changeRowsByKey(this.client, target, change);
   }
 
   private async describe(schema: string, table: string): Promise<PostgresTable | undefined> {
@@ -372,8 +426,9 @@ export class PostgresConnector implements Connector {
       return undefined;
     }
     const columns = described.columns.flatMap((c) => mapColumn(c, this.config.unsupportedTypeHandling) ?? []);
-    const primaryKey = columns.find((c) => c.name === described.primaryKey);
-    const result = { columns, primaryKey, estimatedRows: described.estimatedRows, utf8: described.utf8 };
+    const keyColumns = described.keyColumns;
+    const primaryKey = keyColumns.length === 1 ? columns.find((c) => c.name === keyColumns[0]) : undefined;
+    const result = { columns, primaryKey, keyColumns, estimatedRows: described.estimatedRows, utf8: described.utf8 };
     this.tables.set(key, result);
     return result;
   }
@@ -383,10 +438,13 @@ function tableKey(schema: string, table: string): string {
   return JSON.stringify([schema, table]);
 }
 
-/** `name`, or with more underscores in front until no column has it. */
-function freshName(name: string, taken: Set<string>): string {
-  let candidate = name;
-  while (taken.has(candidate)) candidate = `_${candidate}`;
-  taken.add(candidate);
-  return candidate;
+/** The page's rows whose entry in `selected` is 1. */
+function takeSelected(page: Page, selected: Uint8Array): Page {
+  const positions: number[] = [];
+  for (let row = 0; row < page.rowCount; row++) if (selected[row] === 1) positions.push(row);
+  return takePage(page, Int32Array.from(positions));
+}
+
+function rowCount(pages: readonly Page[]): number {
+  return pages.reduce((n, p) => n + p.rowCount, 0);
 }

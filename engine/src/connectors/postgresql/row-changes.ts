@@ -2,8 +2,7 @@
 // makes them (executeDelete / executeUpdate): only when every WHERE conjunct is a filter the scan
 // pushdown takes (filter-sql.ts: the server evaluates it exactly as the engine) and every SET value
 // is a constant written exactly. One statement is one PostgreSQL transaction: all rows or none.
-// The rest would be a row-level change, which Trino makes through the table's primary key (MERGE);
-// the engine does not yet, and says which of Trino's two refusals or its own applies.
+// The rest is a change of single rows, made by the table's primary key (keyed-changes.ts).
 
 import type { InPlaceRowChange } from '../../spi/connector.js';
 import { typesEqual } from '../../types/types.js';
@@ -48,15 +47,4 @@ export function rowChangeSql(
 /** Runs the statement (in autocommit: one transaction); the rows it deleted or updated. */
 export async function runRowChange(client: PostgresClient, sql: string): Promise<number> {
   return client.withConnection(async (connection) => (await connection.query(sql)).rowCount ?? 0);
-}
-
-/** Trino's refusal of a row-level change: without a primary key, its own message; with one, the engine's (Trino would merge by the key). */
-export async function rowLevelRefusal(client: PostgresClient, schema: string, table: string): Promise<string> {
-  const [{ keyed }] = await client.query<{ keyed: boolean }>(
-    `SELECT EXISTS (SELECT 1 FROM pg_index WHERE indrelid = CAST($1 AS regclass) AND indisprimary) AS keyed`,
-    [qualifiedTable(schema, table)],
-  );
-  return keyed
-    ? 'Row-level changes of PostgreSQL tables (MERGE, and DELETE or UPDATE whose WHERE or SET values PostgreSQL cannot take whole) are not supported'
-    : 'The connector can not perform merge on the target table without primary keys';
 }

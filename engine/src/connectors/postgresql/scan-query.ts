@@ -7,7 +7,7 @@ import type { ConnectorExpression, SortItem } from '../../spi/pushdown.js';
 import { typeName, type SqlType } from '../../types/types.js';
 import type { PostgresColumn } from './column-mapping.js';
 import { columnReference, selectExpression, type ColumnLookup } from './column-sql.js';
-import { filterSql } from './filter-sql.js';
+import { pushedFilterSql } from './filter-sql.js';
 import { literal, postgresTypeName, qualifiedTable, quoteIdentifier } from './sql-text.js';
 
 export interface PushedAggregate {
@@ -21,7 +21,7 @@ export interface PushedAggregate {
 }
 
 export interface PostgresHandle {
-  /** Conjuncts the server evaluates (each accepted by filterSql). */
+  /** Conjuncts the server evaluates (each accepted by pushedFilterSql; the engine checks again those that are not exact). */
   filters: ConnectorExpression[];
   aggregation?: { groupBy: string[]; aggregates: PushedAggregate[] };
   orderBy?: SortItem[];
@@ -185,7 +185,7 @@ function rangeSql(range: KeyRange, lookup: ColumnLookup): string {
 
 /** The WHERE conjuncts of a handle (and a split's key range) as SQL. */
 export function whereSql(handle: PostgresHandle, lookup: ColumnLookup, range?: KeyRange): string[] {
-  const conjuncts = handle.filters.map((f) => required(filterSql(f, lookup), 'a filter that cannot be pushed down'));
+  const conjuncts = handle.filters.map((f) => required(pushedFilterSql(f, lookup), 'a filter that cannot be pushed down').sql);
   if (range !== undefined) conjuncts.push(rangeSql(range, lookup));
   return conjuncts;
 }

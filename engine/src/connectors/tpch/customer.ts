@@ -3,7 +3,7 @@
 import { BIGINT, MONEY, int64Column, paddedNames, sequenceColumn, varchar, varcharColumn } from './column-values.js';
 import { drawAddresses, drawPhones } from './contact.js';
 import { MARKET_SEGMENTS, NATIONS } from './distributions.js';
-import { TextLength, drawInts, drawPicks, drawTexts } from './draws.js';
+import { TextLength, drawInts, drawPicks, drawTextColumn } from './draws.js';
 import { defineTable, once } from './table.js';
 import { textPool } from './text-pool.js';
 
@@ -63,7 +63,7 @@ export const CUSTOMER = defineTable<CustomerRows>({
     {
       name: 'c_comment',
       type: COMMENT,
-      generate: (r) => varcharColumn(COMMENT, drawTexts(COMMENT_SEED, r.start, r.rowCount, COMMENT_LENGTH, textPool())),
+      generate: (r) => drawTextColumn(COMMENT, COMMENT_SEED, r.start, r.rowCount, COMMENT_LENGTH, textPool()),
     },
   ],
 });

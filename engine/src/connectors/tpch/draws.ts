@@ -5,7 +5,9 @@
 
 import type { Distribution } from './distribution.js';
 import { MODULUS, jumpFactor, mulMod, nextSeed } from './random.js';
-import type { TextPool } from './text-pool.js';
+import type { Column } from '../../columnar/page.js';
+import type { SqlType } from '../../types/types.js';
+import type { TextPool, TextRanges } from './text-pool.js';
 
 /** The stream value just before the first value of row `row`. */
 function rowStartSeed(initialSeed: number, usagePerRow: number, row: number): number {
@@ -137,12 +139,25 @@ export function drawTexts(
   pool: TextPool,
   usagePerRow = 2,
 ): string[] {
-  const lineCounts = new Uint8Array(count).fill(1);
-  return drawLineTexts(initialSeed, usagePerRow, start, lineCounts, count, length, pool);
+  const { starts, lengths } = drawLineTextRanges(initialSeed, usagePerRow, start, new Uint8Array(count).fill(1), count, length, pool);
+  return Array.from(starts, (offset, i) => pool.slice(offset, lengths[i]));
 }
 
-/** Comments, one per line of each order (as drawLineInts). */
-export function drawLineTexts(
+/** drawTexts as a column of `type`, made from the pool's bytes (text-pool.ts). */
+export function drawTextColumn(
+  type: SqlType,
+  initialSeed: number,
+  start: number,
+  count: number,
+  length: TextLength,
+  pool: TextPool,
+): Column {
+  return pool.column(type, drawLineTextRanges(initialSeed, 2, start, new Uint8Array(count).fill(1), count, length, pool));
+}
+
+/** Comments, one per line of each order (as drawLineInts), as a column of `type`. */
+export function drawLineTextColumn(
+  type: SqlType,
   initialSeed: number,
   usagePerOrder: number,
   start: number,
@@ -150,8 +165,22 @@ export function drawLineTexts(
   totalLines: number,
   length: TextLength,
   pool: TextPool,
-): string[] {
-  const out = new Array<string>(totalLines);
+): Column {
+  return pool.column(type, drawLineTextRanges(initialSeed, usagePerOrder, start, lineCounts, totalLines, length, pool));
+}
+
+/** Where each comment is in the pool, one per line of each order. */
+function drawLineTextRanges(
+  initialSeed: number,
+  usagePerOrder: number,
+  start: number,
+  lineCounts: Uint8Array,
+  totalLines: number,
+  length: TextLength,
+  pool: TextPool,
+): TextRanges {
+  const starts = new Int32Array(totalLines);
+  const lengths = new Int32Array(totalLines);
   const offsetRange = pool.size - length.max + 1;
   const lengthRange = length.max - length.min + 1;
   const minLength = length.min;
@@ -162,12 +191,11 @@ export function drawLineTexts(
     let seed = orderSeed;
     for (let end = line + lineCounts[o]; line < end; line++) {
       seed = nextSeed(seed);
-      const offset = Math.floor((seed / MODULUS) * offsetRange);
+      starts[line] = Math.floor((seed / MODULUS) * offsetRange);
       seed = nextSeed(seed);
-      const textLength = minLength + Math.floor((seed / MODULUS) * lengthRange);
-      out[line] = pool.slice(offset, textLength);
+      lengths[line] = minLength + Math.floor((seed / MODULUS) * lengthRange);
     }
     orderSeed = mulMod(orderSeed, orderJump);
   }
-  return out;
+  return { starts, lengths };
 }

@@ -5,7 +5,7 @@ import { BIGINT, DATE, INTEGER, MONEY, Int64Values, int32Column, int64Column, va
 import { CURRENT_DATE } from './dates.js';
 import type { Distribution } from './distribution.js';
 import { RETURN_FLAGS, SHIP_INSTRUCTIONS, SHIP_MODES } from './distributions.js';
-import { TextLength, drawLineTexts, unitsToValues } from './draws.js';
+import { TextLength, drawLineTextColumn, unitsToValues } from './draws.js';
 import { LINE_USAGE, OrderLines, drawLineCounts, orderKey, totalLines } from './order-lines.js';
 import { partSupplierKey } from './partsupp.js';
 import { jumpFactor, mulMod, nextSeed } from './random.js';
@@ -148,10 +148,7 @@ export const LINEITEM = defineTable<LineRows>({
       name: 'l_comment',
       type: COMMENT,
       generate: (r) =>
-        varcharColumn(
-          COMMENT,
-          drawLineTexts(COMMENT_SEED, 2 * LINE_USAGE, r.start, r.lineCounts, r.totalLines, COMMENT_LENGTH, textPool()),
-        ),
+        drawLineTextColumn(COMMENT, COMMENT_SEED, 2 * LINE_USAGE, r.start, r.lineCounts, r.totalLines, COMMENT_LENGTH, textPool()),
     },
   ],
 });

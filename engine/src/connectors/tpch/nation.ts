@@ -3,7 +3,7 @@
 
 import { BIGINT, int64Column, sequenceColumn, varchar, varcharColumn } from './column-values.js';
 import { NATIONS } from './distributions.js';
-import { TextLength, drawTexts } from './draws.js';
+import { TextLength, drawTextColumn } from './draws.js';
 import { defineTable } from './table.js';
 import { textPool } from './text-pool.js';
 
@@ -30,7 +30,7 @@ export const NATION = defineTable<NationRows>({
     {
       name: 'n_comment',
       type: varchar(152),
-      generate: (r) => varcharColumn(varchar(152), drawTexts(COMMENT_SEED, r.start, r.rowCount, COMMENT_LENGTH, textPool())),
+      generate: (r) => drawTextColumn(varchar(152), COMMENT_SEED, r.start, r.rowCount, COMMENT_LENGTH, textPool()),
     },
   ],
 });

@@ -15,7 +15,7 @@ import {
 } from './column-values.js';
 import { CURRENT_DATE } from './dates.js';
 import { ORDER_PRIORITIES } from './distributions.js';
-import { TextLength, drawKeys, drawPicks, drawTexts } from './draws.js';
+import { TextLength, drawKeys, drawPicks, drawTextColumn } from './draws.js';
 import { OrderLines, orderKey } from './order-lines.js';
 import { RandomStream64 } from './random64.js';
 import type { Scale } from './scale.js';
@@ -135,7 +135,7 @@ export const ORDERS = defineTable<OrderRows>({
     {
       name: 'o_comment',
       type: COMMENT,
-      generate: (r) => varcharColumn(COMMENT, drawTexts(COMMENT_SEED, r.start, r.orderCount, COMMENT_LENGTH, textPool())),
+      generate: (r) => drawTextColumn(COMMENT, COMMENT_SEED, r.start, r.orderCount, COMMENT_LENGTH, textPool()),
     },
   ],
 });

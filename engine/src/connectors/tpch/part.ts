@@ -2,7 +2,7 @@
 
 import { BIGINT, INTEGER, MONEY, Int64Values, NumberNames, int32Column, sequenceColumn, varchar, varcharColumn } from './column-values.js';
 import { PART_COLORS, PART_CONTAINERS, PART_TYPES } from './distributions.js';
-import { TextLength, drawInts, drawPicks, drawTexts } from './draws.js';
+import { TextLength, drawInts, drawPicks, drawTextColumn } from './draws.js';
 import { MODULUS, jumpFactor, mulMod, nextSeed } from './random.js';
 import { defineTable, once } from './table.js';
 import { textPool } from './text-pool.js';
@@ -119,7 +119,7 @@ export const PART = defineTable<PartRows>({
     {
       name: 'p_comment',
       type: COMMENT,
-      generate: (r) => varcharColumn(COMMENT, drawTexts(COMMENT_SEED, r.start, r.rowCount, COMMENT_LENGTH, textPool())),
+      generate: (r) => drawTextColumn(COMMENT, COMMENT_SEED, r.start, r.rowCount, COMMENT_LENGTH, textPool()),
     },
   ],
 });

@@ -1,8 +1,8 @@
 // partsupp: four rows per part, one for each of the part's suppliers. Its streams own four values
 // (comments eight) per part, exactly what the four rows draw, so they run on without skips.
 
-import { BIGINT, INTEGER, MONEY, Int64Values, int32Column, int64Column, varchar, varcharColumn } from './column-values.js';
-import { TextLength, drawInts, drawTexts } from './draws.js';
+import { BIGINT, INTEGER, MONEY, Int64Values, int32Column, int64Column, varchar } from './column-values.js';
+import { TextLength, drawInts, drawTextColumn } from './draws.js';
 import type { Scale } from './scale.js';
 import { defineTable } from './table.js';
 import { textPool } from './text-pool.js';
@@ -72,7 +72,7 @@ export const PARTSUPP = defineTable<PartSuppRows>({
     {
       name: 'ps_comment',
       type: COMMENT,
-      generate: (r) => varcharColumn(COMMENT, drawTexts(COMMENT_SEED, r.firstRow, r.rowCount, COMMENT_LENGTH, textPool())),
+      generate: (r) => drawTextColumn(COMMENT, COMMENT_SEED, r.firstRow, r.rowCount, COMMENT_LENGTH, textPool()),
     },
   ],
 });

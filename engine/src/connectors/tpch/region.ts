@@ -2,7 +2,7 @@
 
 import { BIGINT, sequenceColumn, varchar, varcharColumn } from './column-values.js';
 import { REGIONS } from './distributions.js';
-import { TextLength, drawTexts } from './draws.js';
+import { TextLength, drawTextColumn } from './draws.js';
 import { defineTable } from './table.js';
 import { textPool } from './text-pool.js';
 
@@ -24,7 +24,7 @@ export const REGION = defineTable<RegionRows>({
     {
       name: 'r_comment',
       type: varchar(152),
-      generate: (r) => varcharColumn(varchar(152), drawTexts(COMMENT_SEED, r.start, r.rowCount, COMMENT_LENGTH, textPool())),
+      generate: (r) => drawTextColumn(varchar(152), COMMENT_SEED, r.start, r.rowCount, COMMENT_LENGTH, textPool()),
     },
   ],
 });

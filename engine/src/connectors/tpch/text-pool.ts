@@ -8,6 +8,9 @@
 import { Buffer } from 'node:buffer';
 import { once } from 'node:events';
 import { Worker, isMainThread } from 'node:worker_threads';
+import type { Column } from '../../columnar/page.js';
+import { utf8Column } from '../../columnar/utf8-strings.js';
+import type { SqlType } from '../../types/types.js';
 import type { Distribution } from './distribution.js';
 import * as dist from './distributions.js';
 import { MODULUS, nextSeed } from './random.js';
@@ -204,6 +207,42 @@ export class TextPool {
   slice(offset: number, length: number): string {
     return this.bytes.toString('latin1', offset, offset + length);
   }
+
+  /**
+   * The texts at `ranges` as a column of `type`, its rows in their UTF-8 bytes (utf8-strings.ts):
+   * copied from the pool, without a JS string per row unless something reads them as strings.
+   */
+  column(type: SqlType, ranges: TextRanges): Column {
+    const { starts, lengths } = ranges;
+    const count = starts.length;
+    const offsets = new Int32Array(count + 1);
+    for (let i = 0; i < count; i++) offsets[i + 1] = offsets[i] + lengths[i];
+    const bytes = new Uint8Array(offsets[count]);
+    const pool = this.bytes;
+    // Byte by byte: a text is tens of bytes, too short for a native copy's call to pay.
+    for (let i = 0, at = 0; i < count; i++) for (let b = starts[i], end = b + lengths[i]; b < end; b++) bytes[at++] = pool[b];
+    const { ascii, jsonPlain } = scanAscii(bytes);
+    // A byte above 0x7f is one latin1 character (slice), two bytes of UTF-8: the grammar's words never hold one.
+    if (!ascii) return { type, length: count, values: Array.from(starts, (offset, i) => this.slice(offset, lengths[i])), nulls: null };
+    return utf8Column(type, count, null, { offsets, bytes, jsonPlain });
+  }
+}
+
+/** Row i of a text column is `lengths[i]` pool bytes from `starts[i]`. */
+export interface TextRanges {
+  starts: Int32Array;
+  lengths: Int32Array;
+}
+
+/** Whether the bytes are all ASCII, and whether none of them is one JSON escapes (a quote, a backslash, a control). */
+function scanAscii(bytes: Uint8Array): { ascii: boolean; jsonPlain: boolean } {
+  let jsonPlain = true;
+  for (let i = 0; i < bytes.length; i++) {
+    const b = bytes[i];
+    if (b >= 0x80) return { ascii: false, jsonPlain: false };
+    if (b < 0x20 || b === 0x22 || b === 0x5c) jsonPlain = false;
+  }
+  return { ascii: true, jsonPlain };
 }
 
 let shared: SharedArrayBuffer | undefined;

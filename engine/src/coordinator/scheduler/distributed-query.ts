@@ -1,5 +1,6 @@
 // Runs a fragmented plan over the cluster. Every fragment but the root becomes a stage of tasks:
-// SOURCE and FIXED_HASH stages one task per node that takes work, SINGLE one task on one of them,
+// SOURCE and FIXED_HASH stages one task per node that takes work (a SOURCE stage over fewer splits
+// than nodes, one per split), SINGLE one task on one of them,
 // COORDINATOR_ONLY one task here. Every task is created at once (the requests go out producers
 // first; a consumer that asks a producer not created yet waits for it on that node), each told its
 // consumers' buffer count, the first batch of the splits of its scans (split-assigner.ts) and where
@@ -243,15 +244,16 @@ export class DistributedQuery implements DistributedView {
       );
       this.stages.set(fragment.id, { fragment, tasks });
     }
-    const consumers = new Map<number, number>([[this.root.id, 1]]);
-    for (const f of allFragments(this.root))
-      for (const child of f.children) consumers.set(child.id, f.id === this.root.id ? 1 : this.stages.get(f.id)!.tasks.length);
     // Every stage's first splits are read at once, then every task is created at once: a stage
     // created only after the one below it answered made each short query wait a round trip to a
     // (busy) worker per stage. The POSTs still go out producers first; a consumer that asks a
     // producer not created yet waits for its creation there (TaskManager.awaitOutputBuffer).
     const bottomUp = [...fragments].reverse().map((fragment) => this.stages.get(fragment.id)!);
     await allSettledOrThrow(bottomUp.map((stage) => this.prepareSplits(stage)));
+    // Known only now: how many tasks each stage keeps (see prepareSplits), so how many buffers feed each.
+    const consumers = new Map<number, number>([[this.root.id, 1]]);
+    for (const f of allFragments(this.root))
+      for (const child of f.children) consumers.set(child.id, f.id === this.root.id ? 1 : this.stages.get(f.id)!.tasks.length);
     const session = sessionToJson(this.session);
     // Every creation settles before a failure is thrown: a task whose POST was still on its way when
     // another was refused would otherwise be created after its cancel, and be left running with
@@ -289,12 +291,19 @@ export class DistributedQuery implements DistributedView {
     );
   }
 
-  /** A SOURCE stage's split assigner, holding the first splits of its tasks. */
+  /**
+   * A SOURCE stage's split assigner, holding the first splits of its tasks. A table with fewer splits
+   * than the stage has tasks (a small table, all of whose splits are known now) leaves some tasks
+   * without any: they are not created. Such a task would read nothing, yet take a copy of every
+   * replicated build side of its fragment and hash it; its node would do that work for nothing, as
+   * Trino's source stages, which create a node's task with its first split, never do.
+   */
   private async prepareSplits(stage: Stage): Promise<void> {
     const fragment = stage.fragment;
     if (fragment.partitionedScans.length === 0) return;
     stage.splits = new SplitAssigner(fragment.partitionedScans, this.tableSplits(fragment), stage.tasks.length);
     await stage.splits.prepareInitial();
+    stage.tasks = stage.tasks.slice(0, stage.splits.keepTasksWithSplits());
   }
 
   /** The splits of each partitioned scan of a SOURCE fragment, as the connector makes them (when taken). */

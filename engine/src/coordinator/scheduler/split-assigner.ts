@@ -35,6 +35,11 @@ class SplitCursor {
     return this.done && this.buffered.length === 0;
   }
 
+  /** Every split the connector makes is at hand or taken. */
+  get listed(): boolean {
+    return this.done;
+  }
+
   /** Reads ahead until more than `count` splits are at hand (so `exhausted` is known once `count` are taken) or the connector has no more. */
   async fill(count: number): Promise<void> {
     while (!this.done && this.buffered.length <= count) {
@@ -83,6 +88,19 @@ export class SplitAssigner {
     const available = Math.max(0, ...[...this.cursors.values()].map((c) => c.available));
     if (this.exhausted() || available < this.maxPending * this.tasks.length)
       this.initialShare = Math.min(this.maxPending, Math.ceil(available / this.tasks.length));
+  }
+
+  /**
+   * After prepareInitial, before any task's first request: when every split is listed and the last
+   * tasks would get none, forgets those tasks (at least one is kept: an empty table's stage still
+   * runs once, say for a global aggregation's row). Returns how many tasks remain (the first ones).
+   */
+  keepTasksWithSplits(): number {
+    if (![...this.cursors.values()].every((c) => c.listed)) return this.tasks.length;
+    const available = Math.max(0, ...[...this.cursors.values()].map((c) => c.available));
+    const kept = available === 0 ? 1 : Math.min(this.tasks.length, Math.ceil(available / this.initialShare));
+    this.tasks.splice(kept);
+    return kept;
   }
 
   /** The splits of task `index`'s first request (after prepareInitial). */

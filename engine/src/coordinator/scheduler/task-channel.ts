@@ -13,7 +13,7 @@ import { taskPollHeaders, type TaskPoll } from '../../internode/task-headers.js'
 import type { TaskInfo } from '../../internode/task-info.js';
 import { decodeTaskInfo } from '../../internode/task-info-codec.js';
 import { decodeTaskUpdateRequest, encodeTaskUpdateRequest, type TaskUpdateRequest } from '../../internode/task-update-request.js';
-import { statusOf } from '../../server/http-error.js';
+import { statusOf } from '../../errors/http-error.js';
 import type { TaskEndpoint } from '../../worker/task-endpoint.js';
 
 /** The task's info (200), or what the node said instead. */

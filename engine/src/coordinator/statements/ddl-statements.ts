@@ -303,7 +303,10 @@ export async function deleteRows(
   const table = await modifiedTable(s.table, metadata, 'Deleting from', s.location, s.branch);
   const connector = metadata.connector(table.catalog);
   if (connector.deletePartitions) return deleteWholePartitions(s, table, connector, session, parameters);
-  if (connector.applyRowChange) return deleteInPlace(s, { table, connector: connector as InPlaceConnector, session, parameters });
+  if (connector.applyRowChange) {
+    const made = await deleteInPlace(s, { table, connector: connector as InPlaceConnector, session, parameters });
+    if (made !== undefined) return made;
+  }
   if (!connector.deleteRows) throw cannotChangeRows(connector, s.location);
   const predicate =
     s.where !== undefined && containsSubquery(s.where)
@@ -438,6 +441,10 @@ export async function truncateTable(s: ast.TruncateTable, metadata: StatementMet
     throw new EngineError('NOT_SUPPORTED', 'Cannot truncate a view', s.location);
   const target = table ?? metadata.resolveTableOrFail(s.table);
   const connector = metadata.connector(target.catalog);
+  if (connector.truncateTable) {
+    await connector.truncateTable(metadata.session, target.schema, target.name);
+    return updateResult('TRUNCATE TABLE');
+  }
   if (!connector.deleteRows) throw new EngineError('NOT_SUPPORTED', 'This connector does not support truncating tables', s.location);
   await connector.deleteRows(metadata.session, target.schema, target.name, (page) => new Uint8Array(page.rowCount).fill(1));
   return updateResult('TRUNCATE TABLE');

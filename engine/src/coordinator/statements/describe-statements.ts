@@ -148,6 +148,7 @@ function fixedSize(type: SqlType): number {
     case 'real':
     case 'date':
     case 'interval year to month':
+    case 'color': // Trino's int
       return 4;
     case 'bigint':
     case 'double':

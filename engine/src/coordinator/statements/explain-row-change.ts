@@ -37,6 +37,8 @@ export async function explainRowChange(
     throw new EngineError('NOT_SUPPORTED', `EXPLAIN format ${explain.format} is not supported`, explain.location);
   const target = { table, connector: connector as InPlaceConnector, session: metadata.session, parameters };
   const pushed = isDelete ? await applyDelete(statement, target) : await applyUpdate(checkedUpdate(statement, table), target);
+  // A change of single rows has no plan of its own to show (as DELETE and UPDATE of other catalogs).
+  if (pushed === undefined) return undefined;
   if (explain.type === 'VALIDATE') return rowsResult([column('Valid', BOOLEAN)], [[true]]);
   const plan = [
     'Output[columnNames = [rows]]',

@@ -30,22 +30,25 @@ interface Target {
   parameters: readonly RowExpression[];
 }
 
-export async function deleteInPlace(s: ast.DeleteStatement, target: Target): Promise<StatementResult> {
-  return rowCountResult('DELETE', await execute(target, await applyDelete(s, target)));
+/** The DELETE made by the connector; undefined when it cannot make it whole but changes single rows (deleteRows). */
+export async function deleteInPlace(s: ast.DeleteStatement, target: Target): Promise<StatementResult | undefined> {
+  const pushed = await applyDelete(s, target);
+  return pushed && rowCountResult('DELETE', await execute(target, pushed));
 }
 
-/** `s`: its SET targets checked and spelled as the table's columns. */
-export async function updateInPlace(s: ast.Update, target: Target): Promise<StatementResult> {
-  return rowCountResult('UPDATE', await execute(target, await applyUpdate(s, target)));
+/** `s`: its SET targets checked and spelled as the table's columns. Undefined as for deleteInPlace (updateRows). */
+export async function updateInPlace(s: ast.Update, target: Target): Promise<StatementResult | undefined> {
+  const pushed = await applyUpdate(s, target);
+  return pushed && rowCountResult('UPDATE', await execute(target, pushed));
 }
 
-/** The DELETE as the connector will make it; refused when it cannot. */
-export function applyDelete(s: ast.DeleteStatement, target: Target): Promise<PushedRowChange> {
+/** The DELETE as the connector will make it; refused when it cannot (undefined: it changes single rows instead). */
+export function applyDelete(s: ast.DeleteStatement, target: Target): Promise<PushedRowChange | undefined> {
   return apply(target, { where: whereConjuncts(s.where, target) }, s.location);
 }
 
-/** The UPDATE as the connector will make it; refused when it cannot. */
-export function applyUpdate(s: ast.Update, target: Target): Promise<PushedRowChange> {
+/** The UPDATE as the connector will make it; refused when it cannot (undefined: it changes single rows instead). */
+export function applyUpdate(s: ast.Update, target: Target): Promise<PushedRowChange | undefined> {
   const { table, session, parameters } = target;
   const { scope, symbols } = tableFields(table);
   // In table order, as the engine's own UPDATE checks and reports them.
@@ -68,12 +71,15 @@ export function applyUpdate(s: ast.Update, target: Target): Promise<PushedRowCha
   return apply(target, { where: whereConjuncts(s.where, target), set }, s.location);
 }
 
-async function apply(target: Target, change: InPlaceRowChange, location: SourceLocation): Promise<PushedRowChange> {
+async function apply(target: Target, change: InPlaceRowChange, location: SourceLocation): Promise<PushedRowChange | undefined> {
   const { table, connector, session } = target;
   const pushed = await connector.applyRowChange(session, table.schema, table.name, change);
   if (pushed !== undefined) return pushed;
-  const refusal = await connector.rowLevelChangeRefusal?.(session, table.schema, table.name);
-  throw new EngineError('NOT_SUPPORTED', refusal ?? 'This connector does not support modifying table rows', location);
+  const refusal = connector.rowLevelChangeRefusal
+    ? await connector.rowLevelChangeRefusal(session, table.schema, table.name)
+    : 'This connector does not support modifying table rows';
+  if (refusal !== undefined) throw new EngineError('NOT_SUPPORTED', refusal, location);
+  return undefined;
 }
 
 function execute(target: Target, change: PushedRowChange): Promise<number> {

@@ -7,6 +7,7 @@
 
 import { EngineError } from '../../errors/engine-error.js';
 import { concatPages, constantColumn, getScalar, takeColumn, takePage, type Page } from '../../columnar/page.js';
+import type { MergedRows } from '../../spi/connector.js';
 import type { SqlType } from '../../types/types.js';
 
 /** A compiled WHEN clause: `condition` selects rows of a combined page; `project` makes the target rows it writes (absent: DELETE). */
@@ -31,21 +32,27 @@ export interface CompiledMerge {
 
 /** The table's rows after the merge, and how many rows were deleted, updated or inserted. */
 export function mergeRows(merge: CompiledMerge, target: readonly Page[], sourcePages: readonly Page[]): { rows: Page[]; changed: number } {
+  const rows: Page[] = [];
+  const changes = mergeChanges(merge, target, sourcePages, rows);
+  return { rows: [...rows, ...changes.inserted], changed: changes.changed };
+}
+
+/**
+ * What the merge does to single rows (for a connector that changes rows by key); `rows` receives the
+ * target's rows afterwards, page by page (those left as they were, then those updated).
+ */
+export function mergeChanges(merge: CompiledMerge, target: readonly Page[], sourcePages: readonly Page[], rows: Page[] = []): MergedRows {
   const source = concatPages(merge.sourceTypes, sourcePages);
   const sourceMatched = new Uint8Array(source.rowCount);
   const sourceByKey = indexSource(merge, source);
-  const rows: Page[] = [];
-  let changed = 0;
+  const result: MergedRows = { deleted: [], updated: [], inserted: [], changed: 0 };
   for (const page of target) {
     const matches = matchPage(merge, page, source, sourceMatched, sourceByKey);
-    const result = applyMatched(merge, page, source, matches);
-    rows.push(...result.rows);
-    changed += result.changed;
+    applyMatched(merge, page, source, matches, result, rows);
   }
-  const inserted = applyNotMatched(merge, source, sourceMatched);
-  rows.push(...inserted);
-  changed += inserted.reduce((n, p) => n + p.rowCount, 0);
-  return { rows, changed };
+  result.inserted = applyNotMatched(merge, source, sourceMatched);
+  result.changed += result.inserted.reduce((n, p) => n + p.rowCount, 0);
+  return result;
 }
 
 /** For each row of the target page, the source row it matches (-1: none); marks matched source rows. */
@@ -128,12 +135,15 @@ function pairPage(target: Page, targetRows: Int32Array, source: Page, sourceRows
   };
 }
 
-/** The page's rows after its matches took their WHEN MATCHED clauses: unchanged rows, then updated ones. */
-function applyMatched(merge: CompiledMerge, page: Page, source: Page, matches: Int32Array): { rows: Page[]; changed: number } {
+/** Adds what the page's matches do (their WHEN MATCHED clauses) to `result`, and the page's rows afterwards to `rows`. */
+function applyMatched(merge: CompiledMerge, page: Page, source: Page, matches: Int32Array, result: MergedRows, rows: Page[]): void {
   const matchedRows: number[] = [];
   const keep: number[] = [];
   matches.forEach((s, row) => (s === -1 ? keep : matchedRows).push(row));
-  if (matchedRows.length === 0) return { rows: [page], changed: 0 };
+  if (matchedRows.length === 0) {
+    rows.push(page);
+    return;
+  }
   const pairs = pairPage(
     page,
     Int32Array.from(matchedRows),
@@ -141,20 +151,26 @@ function applyMatched(merge: CompiledMerge, page: Page, source: Page, matches: I
     Int32Array.from(matchedRows, (row) => matches[row]),
   );
   const clauseOf = chooseClauses(merge.clauses, true, pairs);
-  const rows: Page[] = [];
-  let changed = 0;
   clauseOf.forEach((clause, pair) => {
     if (clause === -1) keep.push(matchedRows[pair]);
   });
   rows.push(takePage(page, Int32Array.from(keep.sort((a, b) => a - b))));
   merge.clauses.forEach((clause, index) => {
     const chosen = positions(clauseOf, index);
-    if (clause.matched && chosen.length > 0) {
-      changed += chosen.length;
-      if (clause.project !== undefined) rows.push(clause.project(takePage(pairs, chosen)));
+    if (!clause.matched || chosen.length === 0) return;
+    result.changed += chosen.length;
+    const before = takePage(
+      page,
+      Int32Array.from(chosen, (pair) => matchedRows[pair]),
+    );
+    if (clause.project === undefined) {
+      result.deleted.push(before);
+      return;
     }
+    const after = clause.project(takePage(pairs, chosen));
+    result.updated.push({ before, after });
+    rows.push(after);
   });
-  return { rows, changed };
 }
 
 /** The rows WHEN NOT MATCHED clauses insert for the source rows that matched no target row. */

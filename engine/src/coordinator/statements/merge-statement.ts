@@ -24,7 +24,7 @@ import type { Assignment, EquiJoinClause } from '../../sql/planner/plan.js';
 import { isStoreAssignable } from '../../types/coercion.js';
 import { typeName, typesEqual } from '../../types/types.js';
 import { cannotChangeRows, modifiedTable } from './ddl-statements.js';
-import { mergeRows, type CompiledMerge, type MergeClause } from './merge-rows.js';
+import { mergeChanges, mergeRows, type CompiledMerge, type MergeClause } from './merge-rows.js';
 import { rowCountResult } from './results.js';
 import { omittedColumnValue } from './column-defaults.js';
 import { assignmentCast, checkNotNull } from './update-statement.js';
@@ -41,12 +41,15 @@ export async function merge(
   const session = metadata.session;
   const table = await modifiedTable(s.target, metadata, 'Merging into', s.location, s.branch);
   const connector = metadata.connector(table.catalog);
-  if (connector.rowLevelChangeRefusal)
-    throw new EngineError('NOT_SUPPORTED', await connector.rowLevelChangeRefusal(session, table.schema, table.name), s.location);
-  if (!connector.rewriteRows) throw cannotChangeRows(connector, s.location);
+  const refusal = await connector.rowLevelChangeRefusal?.(session, table.schema, table.name);
+  if (refusal !== undefined) throw new EngineError('NOT_SUPPORTED', refusal, s.location);
+  if (!connector.rewriteRows && !connector.mergeRows) throw cannotChangeRows(connector, s.location);
   const source = await runQuery(selectAll(s.source));
   const compiled = compileMerge(s, table, source.columns, session, parameters);
-  const changed = await connector.rewriteRows(session, table.schema, table.name, (rows) => mergeRows(compiled, rows, source.pages));
+  // A connector that changes single rows (by key) is told which; otherwise it replaces the table's rows.
+  const changed = connector.mergeRows
+    ? await connector.mergeRows(session, table.schema, table.name, (rows) => mergeChanges(compiled, rows, source.pages))
+    : await connector.rewriteRows!(session, table.schema, table.name, (rows) => mergeRows(compiled, rows, source.pages));
   return rowCountResult('MERGE', changed);
 }
 

@@ -3,7 +3,7 @@
 
 import { EngineError } from '../../errors/engine-error.js';
 import { evaluateConstant } from '../../exec/expression/compiler.js';
-import { normalizeTimeZone } from '../../server/time-zone-id.js';
+import { normalizeTimeZone } from '../../types/time-zone-id.js';
 import type { PropertyMetadata } from '../../spi/properties.js';
 import { noSessionChanges, type Session } from '../../spi/session.js';
 import type { StatementResult } from '../../spi/statement-result.js';

@@ -32,8 +32,15 @@ export async function updateRows(
   const session = metadata.session;
   const table = await modifiedTable(statement.table, metadata, 'Updating', statement.location, statement.branch);
   const connector = metadata.connector(table.catalog);
-  if (connector.applyRowChange)
-    return updateInPlace(checkedUpdate(statement, table), { table, connector: connector as InPlaceConnector, session, parameters });
+  if (connector.applyRowChange) {
+    const made = await updateInPlace(checkedUpdate(statement, table), {
+      table,
+      connector: connector as InPlaceConnector,
+      session,
+      parameters,
+    });
+    if (made !== undefined) return made;
+  }
   if (!connector.updateRows) throw cannotChangeRows(connector, statement.location);
   const s = checkedUpdate(statement, table);
   // SET values with subqueries come from a query over the table (row-subqueries.ts).

@@ -50,6 +50,7 @@ export async function createView(
     ...(s.comment === undefined ? {} : { comment: s.comment }),
     owner: session.user,
     runAsInvoker: s.security === 'INVOKER',
+    path: metadata.catalogs.sqlEnvironment.path.map((p) => ({ ...p })),
   };
   await locatedAsync(s.location, () => connector.createView!(session, target.schema, target.name, definition, s.replace));
   return updateResult('CREATE VIEW');

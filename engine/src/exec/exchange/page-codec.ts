@@ -138,7 +138,7 @@ function* decodePages(reader: RecordBatchStreamReader, types: readonly SqlType[]
     try {
       const next = reader.next();
       if (next.done === true) return;
-      page = recordBatchToPage(next.value, types);
+      page = recordBatchToPage(next.value, types, true);
     } catch (e) {
       throw corrupt(e);
     }

@@ -18,6 +18,7 @@ export function defaultLiteral(type: SqlType): string {
     case 'json':
     case 'uuid':
     case 'ipaddress':
+    case 'color':
     case 'number':
       return "''";
     case 'varbinary':

@@ -8,10 +8,11 @@ import type { SqlType } from '../../types/types.js';
 import { GrowableColumn } from '../../columnar/growable-column.js';
 import { hashRows } from '../../columnar/hash-functions.js';
 import { makeKeyEquals, type RowEquals } from './row-equality.js';
+import type { KeyGroupTable } from './key-group-table.js';
 
 const EMPTY = -1;
 
-export class GroupByHash {
+export class GroupByHash implements KeyGroupTable {
   private readonly keys: GrowableColumn[];
   private slots: Int32Array;
   private mask: number;

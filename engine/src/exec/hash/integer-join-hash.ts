@@ -38,7 +38,7 @@ export function isIntegerKeyType(type: SqlType): boolean {
  * The int64 words (lo at 2i, hi at 2i + 1) of rows [0, count) of an integer column: a view of an
  * int64 column, a sign-extended copy of a narrower one (into `scratch` when it is big enough).
  */
-function keyWords(column: Column, count: number, scratch?: Int32Array): Int32Array {
+export function integerKeyWords(column: Column, count: number, scratch?: Int32Array): Int32Array {
   const values = column.values;
   if (values instanceof BigInt64Array) return int64Words(values);
   if (!(values instanceof Int32Array || values instanceof Int16Array || values instanceof Int8Array)) {
@@ -54,10 +54,10 @@ function keyWords(column: Column, count: number, scratch?: Int32Array): Int32Arr
 }
 
 /**
- * The table's own hash of an int64 (no other table shares it): one finaliser over the low word
+ * The integer tables' own hash of an int64 (no other table shares it): one finaliser over the low word
  * and an odd multiple of the high word, which keeps distinct high words distinct.
  */
-function wordsHash(lo: number, hi: number): number {
+export function wordsHash(lo: number, hi: number): number {
   return mix32(lo ^ Math.imul(hi, 0x9e3779b1));
 }
 
@@ -112,7 +112,7 @@ export class IntegerJoinHash implements JoinLookup {
 
   private async insertAll(buildKey: Column, turns: Turns | undefined): Promise<void> {
     const rowCount = this.rowCount;
-    const words = keyWords(buildKey, rowCount);
+    const words = integerKeyWords(buildKey, rowCount);
     const hasNull = anyNullKey([buildKey], rowCount);
     const nullRows: number[] = [];
     // Inserting in reverse and prepending keeps each chain in build order.
@@ -156,7 +156,7 @@ export class IntegerJoinHash implements JoinLookup {
 
   lookup(probeKeys: readonly Column[], count: number, out: Int32Array, probeNulls?: Uint8Array): void {
     const key = probeKeys[0];
-    const words = keyWords(key, count, this.probeScratch);
+    const words = integerKeyWords(key, count, this.probeScratch);
     if (!(key.values instanceof BigInt64Array)) this.probeScratch = words;
     const hasNull = anyNullKey(probeKeys, count);
     if (probeNulls !== undefined) {

@@ -5,7 +5,8 @@ import { EngineError } from '../../errors/engine-error.js';
 import type { AggregateFunction, GroupedAccumulator } from '../../functions/aggregate/aggregate-function.js';
 import { takeColumn, type Column, type Page } from '../../columnar/page.js';
 import { INTEGER } from '../../types/types.js';
-import { GroupByHash } from '../hash/group-by-hash.js';
+import { compileExpression } from '../expression/compiler.js';
+import { newKeyGroupTable, type KeyGroupTable } from '../hash/key-group-table.js';
 
 export type AggregationStep = 'single' | 'partial' | 'final';
 
@@ -21,7 +22,7 @@ export interface AggregateCallSpec {
 export class AggregateCall {
   readonly accumulator: GroupedAccumulator;
   /** Seen (group, arguments) pairs, for DISTINCT. */
-  private readonly seen: GroupByHash | null;
+  private readonly seen: KeyGroupTable | null;
   private seenIds = new Int32Array(0);
 
   constructor(
@@ -31,8 +32,8 @@ export class AggregateCall {
     if (spec.distinct && step !== 'single') {
       throw new EngineError('NOT_SUPPORTED', `DISTINCT aggregation ${spec.function.name} cannot run as a ${step} step`);
     }
-    this.accumulator = spec.function.createAccumulator();
-    this.seen = spec.distinct ? new GroupByHash([INTEGER, ...spec.function.argumentTypes]) : null;
+    this.accumulator = spec.function.createAccumulator(compileExpression);
+    this.seen = spec.distinct ? newKeyGroupTable([INTEGER, ...spec.function.argumentTypes]) : null;
   }
 
   /** Adds rows [0, count) of `page`; groupIds[i] is row i's group; groups below groupCount exist. */
@@ -64,7 +65,7 @@ export class AggregateCall {
 
   /** The rows whose (group, arguments) the DISTINCT table has not seen before. */
   private firstOccurrences(ids: Int32Array, args: Column[], n: number): { positions: Int32Array; count: number } {
-    const seen = this.seen as GroupByHash;
+    const seen = this.seen as KeyGroupTable;
     const keys: Column[] = [{ type: INTEGER, length: n, values: ids.subarray(0, n), nulls: null }, ...args];
     if (this.seenIds.length < n) this.seenIds = new Int32Array(n);
     let next = seen.groupCount;

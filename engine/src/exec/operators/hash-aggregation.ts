@@ -1,10 +1,10 @@
 // GROUP BY (and DISTINCT, which is a group by without aggregates): assigns each row a dense group id
-// through the open-addressing GroupByHash, feeds whole pages into grouped accumulators, and once
+// through a key group table (key-group-table.ts), feeds whole pages into grouped accumulators, and once
 // the input ends emits the groups in pages of TARGET_PAGE_ROWS. Without group channels it is a
 // global aggregation: exactly one row, even for empty input.
 
 import type { SqlType } from '../../types/types.js';
-import { GroupByHash } from '../hash/group-by-hash.js';
+import { newKeyGroupTable } from '../hash/key-group-table.js';
 import type { Column } from '../../columnar/page.js';
 import { AggregateCall, type AggregateCallSpec, type AggregationStep } from './aggregate-call.js';
 import type { OperatorContext, PageStream } from './operator.js';
@@ -28,7 +28,7 @@ export async function* hashAggregation(ctx: OperatorContext, input: PageStream, 
     return;
   }
   const global = spec.groupChannels.length === 0;
-  const hash = global ? null : new GroupByHash(spec.groupChannels.map((c) => spec.inputTypes[c]));
+  const hash = global ? null : newKeyGroupTable(spec.groupChannels.map((c) => spec.inputTypes[c]));
   const calls = spec.aggregates.map((a) => new AggregateCall(a, spec.step));
   const reservation = new MemoryReservation(ctx.memory);
   let groupCount = global ? 1 : 0;

@@ -3,7 +3,7 @@
 // combinations is held, never the rows, so the operator streams.
 
 import { BOOLEAN, type SqlType } from '../../types/types.js';
-import { GroupByHash } from '../hash/group-by-hash.js';
+import { newKeyGroupTable } from '../hash/key-group-table.js';
 import type { OperatorContext, PageStream } from './operator.js';
 import { MemoryReservation, throwIfCanceled } from './operator-support.js';
 
@@ -13,7 +13,7 @@ export interface MarkDistinctSpec {
 }
 
 export async function* markDistinct(ctx: OperatorContext, input: PageStream, spec: MarkDistinctSpec): PageStream {
-  const seen = new GroupByHash(spec.distinctChannels.map((c) => spec.inputTypes[c]));
+  const seen = newKeyGroupTable(spec.distinctChannels.map((c) => spec.inputTypes[c]));
   const reservation = new MemoryReservation(ctx.memory);
   let ids = new Int32Array(0);
   try {

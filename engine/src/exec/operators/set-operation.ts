@@ -5,7 +5,7 @@
 
 import { takePage } from '../../columnar/page.js';
 import type { SqlType } from '../../types/types.js';
-import { GroupByHash } from '../hash/group-by-hash.js';
+import { newKeyGroupTable } from '../hash/key-group-table.js';
 import type { OperatorContext, PageStream } from './operator.js';
 import { TARGET_PAGE_ROWS } from '../../columnar/page.js';
 import { MemoryReservation, PageCompactor, throwIfCanceled } from './operator-support.js';
@@ -43,7 +43,7 @@ async function* unionDistinct(
   types: readonly SqlType[],
   reservation: MemoryReservation,
 ): PageStream {
-  const hash = new GroupByHash(types);
+  const hash = newKeyGroupTable(types);
   const compactor = new PageCompactor(types);
   let ids = new Int32Array(0);
   for (const input of inputs) {
@@ -73,7 +73,7 @@ async function* intersectOrExcept(
   distinct: boolean,
   reservation: MemoryReservation,
 ): PageStream {
-  const hash = new GroupByHash(types);
+  const hash = newKeyGroupTable(types);
   // counts[input][group]: how often the group's row appears in that input.
   const counts: Float64Array[] = inputs.map(() => new Float64Array(16));
   let ids = new Int32Array(0);

@@ -10,6 +10,7 @@ import type { SqlType } from '../../types/types.js';
 import { makeKeyEquals } from '../hash/row-equality.js';
 import { hasChildColumns, pageSizeInBytes, sliceColumn, type Column, type Page } from '../../columnar/page.js';
 import { gatherRows } from './gather-rows.js';
+import { compileExpression } from '../expression/compiler.js';
 import type { OperatorContext, PageStream } from './operator.js';
 import type { SortKey } from '../../functions/scalar/value-ordering.js';
 import { TARGET_PAGE_ROWS } from '../../columnar/page.js';
@@ -70,7 +71,7 @@ export async function* window(ctx: OperatorContext, input: PageStream, types: re
     const frameEnd = new Int32Array(n);
     reservation.add(n * 8);
     spec.functions.forEach((f, index) => {
-      const evaluator = f.function.createEvaluator();
+      const evaluator = f.function.createEvaluator(compileExpression);
       const frame = prepareFrame(f.frame, sorted, spec.orderKeys);
       const args = f.argumentChannels.map((c) => sorted.columns[c]);
       for (let p = 0; p < partitionStarts.length; p++) {

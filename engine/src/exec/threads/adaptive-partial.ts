@@ -1,8 +1,9 @@
 // A partial aggregation that checks it pays. It first aggregates a probe of its input: when that
 // leaves nearly as many groups as rows (keys close to unique), moving and merging the partial
-// states would cost the main thread more than aggregating the rows itself, so it stops with
+// states would cost more than aggregating the rows once, so it stops with
 // PartialAggregationDoesNotPay (even when the probe was its whole input: the main thread is waiting
-// anyway, and then runs the aggregation in one step). Otherwise it emits the probe's groups and
+// anyway), and the main thread starts the aggregation over in one step: on the threads, each on a
+// partition of the groups (parallel-source), or itself. Otherwise it emits the probe's groups and
 // aggregates the rest; a group may thus come out twice, and the final step merges it like any other
 // partial result.
 

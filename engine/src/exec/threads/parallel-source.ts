@@ -66,13 +66,17 @@ export interface ParallelSourceSpec {
     single: HashAggregationSpec;
     /** Remembered when partial aggregation does not pay (see poor-reductions). */
     key: string;
+    /**
+     * The fragment's stages with the whole aggregation in one step on the threads, partitioned by
+     * key hash: run instead of `single` in the main thread when partial aggregation does not pay.
+     */
+    singleInThreads?: ScanPipeline;
   };
 }
 
 /**
- * Workers from which on the workers finish a grouped aggregation themselves, each on a partition of
- * the groups (see partitioned-final). With fewer, merging their partial results here costs less
- * than moving every group once more between workers (measured on two cores).
+ * Workers from which on the workers finish a grouped aggregation's final step themselves, each on a
+ * partition of the groups (see partitioned-final): one worker's partial results are merged here.
  */
 export const WORKER_FINAL_MIN_WORKERS = PARTITIONED_FINAL_MIN_THREADS;
 
@@ -118,17 +122,38 @@ async function* runWithBuildSides(
   } finally {
     run.close();
   }
+  const partitioned = aggregation?.singleInThreads;
   if (spec.fragment.aggregation?.abandonable === true && (completed || run.abandoned)) {
     spec.decide?.(
       'partial aggregation',
-      run.abandoned ? 'keeps too many groups: the whole aggregation in one step in the main thread' : 'kept in the threads',
+      !run.abandoned
+        ? 'kept in the threads'
+        : partitioned === undefined
+          ? 'keeps too many groups: the whole aggregation in one step in the main thread'
+          : 'keeps too many groups: the whole aggregation in one step on the threads, partitioned by key hash',
     );
   }
   if (!run.abandoned || aggregation === undefined) return;
-  // Nothing went out yet (an aggregation emits once its input is complete): start over here.
+  // Nothing went out yet (an aggregation emits once its input is complete): start over.
   pool.recordFallback();
   rememberPoorReduction(aggregation.key);
   run.returnSplits();
+  if (partitioned !== undefined) {
+    run.forgetSplits();
+    const again = new ParallelRun(
+      env,
+      { ...spec, fragment: partitioned, aggregation: undefined, decide: undefined },
+      pool,
+      sides,
+      dynamicFilter,
+    );
+    try {
+      yield* again.pages();
+    } finally {
+      again.close();
+    }
+    return;
+  }
   const scan = readSplits(
     env,
     spec.splits.map((split) => () => split.local(dynamicFilter)),
@@ -199,7 +224,9 @@ class ParallelRun {
     const workers = pool.acquire(spec.more === undefined ? Math.min(spec.workers, spec.splits.length) : spec.workers);
     this.queues = workers.map(() => new Fifo<number>());
     spec.splits.forEach((_, i) => this.queues[i % workers.length].push(i));
-    this.workersFinish = spec.fragment.finalAggregation !== undefined && workers.length >= WORKER_FINAL_MIN_WORKERS;
+    const finalStep = spec.fragment.finalAggregation?.step;
+    // A final step needs the workers' partial states merged somewhere; rows of a single step cannot be merged here.
+    this.workersFinish = finalStep === 'single' || (finalStep === 'final' && workers.length >= WORKER_FINAL_MIN_WORKERS);
     if (spec.fragment.finalAggregation !== undefined) {
       spec.decide?.(
         'final step',
@@ -282,6 +309,9 @@ class ParallelRun {
         this.finished.splits++;
         this.finished.rows += message.rows;
         this.finished.bytes += message.bytes;
+        this.mirrorWorkerMemory(worker, message.memoryBytes);
+        return;
+      case 'memory':
         this.mirrorWorkerMemory(worker, message.memoryBytes);
         return;
       case 'poorReduction':
@@ -369,6 +399,12 @@ class ParallelRun {
     progress.completedSplits -= this.finished.splits;
     progress.processedRows -= this.finished.rows;
     progress.processedBytes -= this.finished.bytes;
+  }
+
+  /** After returnSplits: takes the run's splits out of the progress, for another run of the same splits to add them. */
+  forgetSplits(): void {
+    this.env.progress.totalSplits -= this.splits.length;
+    this.env.progress.queuedSplits -= this.splits.length;
   }
 
   /** The next split of the worker at `position`, else the last one of the worker with most left. */

@@ -1,7 +1,8 @@
 // The final step of a grouped aggregation, spread over the workers of a task: each worker splits
-// its partial aggregation's output by key hash, keeps its own partition, sends every other one to
-// the worker that owns it (directly, over a MessagePort), and aggregates what it owns. Each group
-// thus ends up whole in exactly one worker, and the main thread only collects final rows.
+// its partial aggregation's output (or, for an aggregation in one step, its stages' rows) by key
+// hash, keeps its own partition, sends every other one to the worker that owns it (directly, over
+// a MessagePort), and aggregates what it owns. Each group thus ends up whole in exactly one worker,
+// and the main thread only collects final rows.
 
 import type { MessagePort } from 'node:worker_threads';
 import { EngineError } from '../../errors/engine-error.js';
@@ -21,10 +22,13 @@ export interface PartitionExchange {
 
 type PeerMessage = { type: 'page'; page: EncodedPage } | { type: 'end' };
 
-/** Called around waits for other workers, so that waiting does not count as work. */
-export interface IdleHooks {
+/** What the final step tells its thread job as it runs. */
+export interface FinalStepHooks {
+  /** Around waits for other workers, so that waiting does not count as work. */
   pause(): void;
   resume(): void;
+  /** Before each page it aggregates: its groups may have grown, and the main thread counts them only when told. */
+  aggregating(): void;
 }
 
 export async function* partitionedFinal(
@@ -32,11 +36,11 @@ export async function* partitionedFinal(
   partial: PageStream,
   final: FinalAggregation,
   exchange: PartitionExchange,
-  idle: IdleHooks,
+  hooks: FinalStepHooks,
 ): PageStream {
   const peers = exchange.peers.filter((p): p is MessagePort => p !== null);
   // Inputs: every peer and this worker's own partial aggregation, each ending once.
-  const inbox = new Inbox(peers.length + 1, ctx.signal, idle);
+  const inbox = new Inbox(peers.length + 1, ctx.signal, hooks);
   for (const port of peers) {
     port.on('message', (message: PeerMessage) => (message.type === 'page' ? inbox.push(decodePage(message.page)) : inbox.inputDone()));
   }
@@ -49,8 +53,9 @@ export async function* partitionedFinal(
         function: resolveAggregateRef(a.function),
         argumentChannels: a.argumentChannels,
         distinct: false,
+        maskChannel: a.maskChannel,
       })),
-      step: 'final',
+      step: final.step,
     });
   } finally {
     for (const port of peers) port.close();
@@ -94,7 +99,7 @@ class Inbox {
   constructor(
     private openInputs: number,
     private readonly signal: AbortSignal,
-    private readonly idle: IdleHooks,
+    private readonly hooks: FinalStepHooks,
   ) {
     signal.addEventListener('abort', () => this.notify(), { once: true });
   }
@@ -120,13 +125,14 @@ class Inbox {
       if (this.signal.aborted) throw new EngineError('USER_CANCELED', 'Query was canceled');
       const page = this.queue.shift();
       if (page !== undefined) {
+        this.hooks.aggregating();
         yield page;
         continue;
       }
       if (this.openInputs === 0) return;
-      this.idle.pause();
+      this.hooks.pause();
       await new Promise<void>((resolve) => (this.wakeUp = resolve));
-      this.idle.resume();
+      this.hooks.resume();
     }
   }
 

@@ -15,6 +15,7 @@ import { VALIDATE_PLANS_ENV } from '../../sql/planner/plan-query.js';
 import type { ExecutionEnvironment } from '../local-execution-planner.js';
 import { scanConnector } from '../table-scan.js';
 import { parallelSettings } from './thread-settings.js';
+import { partitionedAggregation } from '../../sql/planner/physical/partitioned-aggregation.js';
 
 type PlanningEnvironment = Pick<ExecutionEnvironment, 'catalogs' | 'session'>;
 
@@ -31,6 +32,7 @@ export function physicalPlanningContext(
   return {
     threads: settings.workers,
     minSplits: settings.minSplits,
+    partitionedFinal: partitionedAggregation(env.session),
     threadScan: (scan) => {
       const source = scanConnector(env, scan).workerSplitSource?.(scan.table);
       return source === undefined ? undefined : { generatesPages: source.generatesPages };

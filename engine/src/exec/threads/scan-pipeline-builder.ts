@@ -51,7 +51,12 @@ export function buildScanPipeline(
     if (final !== undefined && finalInThreads) {
       const finalSpec = layouts.aggregationSpec(final);
       const finalAggregates = finalSpec.aggregates.map((a, i) => ({ function: refs[i], argumentChannels: a.argumentChannels }));
-      finalAggregation = { inputTypes: [...finalSpec.inputTypes], groupChannels: finalSpec.groupChannels, aggregates: finalAggregates };
+      finalAggregation = {
+        step: 'final',
+        inputTypes: [...finalSpec.inputTypes],
+        groupChannels: finalSpec.groupChannels,
+        aggregates: finalAggregates,
+      };
     }
     node = node.source;
   }
@@ -74,6 +79,27 @@ export function buildScanPipeline(
   let next = 0;
   for (const stage of stages) if (stage.kind === 'probe') stage.build = next++;
   return { fragment: { columns: node.columns.map((c) => c.name), stages, aggregation, finalAggregation }, builds };
+}
+
+/**
+ * The fragment's stages with the whole aggregation `single` in one step on the threads, each on a
+ * partition of the groups (rows exchanged between them by key hash), for when its partial step
+ * does not reduce; undefined when it has no grouping keys or one of its aggregates cannot leave
+ * this thread.
+ */
+export function singleStepInThreads(fragment: ScanPipeline, single: HashAggregationSpec): ScanPipeline | undefined {
+  const refs = aggregateRefs(single);
+  if (refs === undefined || single.groupChannels.length === 0 || single.aggregates.some((a) => a.distinct)) return undefined;
+  const aggregates = single.aggregates.map((a, i) => ({
+    function: refs[i],
+    argumentChannels: a.argumentChannels,
+    maskChannel: a.maskChannel,
+  }));
+  return {
+    columns: fragment.columns,
+    stages: fragment.stages,
+    finalAggregation: { step: 'single', inputTypes: [...single.inputTypes], groupChannels: single.groupChannels, aggregates },
+  };
 }
 
 function aggregateRefs(spec: HashAggregationSpec): AggregateRef[] | undefined {

@@ -50,11 +50,16 @@ export interface PartialAggregation {
   abandonable: boolean;
 }
 
-/** The final step of a grouped aggregation over the partial's output (keys first, then intermediates). */
+/**
+ * The step of a grouped aggregation the threads finish, each on a partition of the groups: the
+ * final step over the partial's output (keys first, then intermediates), or the whole aggregation
+ * in one step over the stages' rows (when the partial step was found not to reduce them).
+ */
 export interface FinalAggregation {
+  step: 'final' | 'single';
   inputTypes: SqlType[];
   groupChannels: number[];
-  aggregates: { function: AggregateRef; argumentChannels: number[] }[];
+  aggregates: { function: AggregateRef; argumentChannels: number[]; maskChannel?: number }[];
 }
 
 export interface ScanPipeline {
@@ -65,9 +70,9 @@ export interface ScanPipeline {
   /** A partial aggregation over the last stage's output; its intermediates are the fragment's output. */
   aggregation?: PartialAggregation;
   /**
-   * The final step of a grouped partial aggregation, which enough workers run themselves, each on
-   * a partition of the groups (see partitioned-final, parallel-source): then final rows are the
-   * fragment's output.
+   * The final step of a grouped partial aggregation (or, without `aggregation`, the whole
+   * aggregation in one step), which the workers run themselves, each on a partition of the groups
+   * (see partitioned-final, parallel-source): then final rows are the fragment's output.
    */
   finalAggregation?: FinalAggregation;
 }

@@ -17,10 +17,13 @@ import { buildSideFromShared } from './shared-build-side.js';
 import { MemoryReservation } from '../operators/operator-support.js';
 import { unsharedBytes } from '../../columnar/shared-page.js';
 import { errorPayload, type MainToJob, type StartJob, type ThreadToMain } from './thread-messages.js';
-import { openWorkerSplit } from '../../connectors/split-readers.js';
+import { openWorkerSplit } from './split-readers.js';
 import type { WorkerSplit } from '../../spi/worker-split.js';
 import { DYNAMIC_FILTER_SPLITS_METRIC } from '../dynamic-filters/dynamic-filters.js';
 import { withCancelFlag } from '../expression/routine-interrupts.js';
+
+/** A change in a task's memory worth a message of its own (between the reports that go with splits and pages). */
+export const MEMORY_REPORT_BYTES = 1 << 20;
 
 export type PostToMain = (message: ThreadToMain, transfer?: ArrayBuffer[]) => void;
 
@@ -33,6 +36,8 @@ export class ThreadJob {
   private readonly abort = new AbortController();
   private readonly clock = new BusyClock();
   private readonly memory: MemoryContext;
+  /** What the main thread was last told the task holds. */
+  private reportedMemory = 0;
 
   constructor(
     private readonly task: StartJob,
@@ -78,7 +83,7 @@ export class ThreadJob {
       for await (const page of output) {
         await this.takeCredit();
         const encoded = encodePage(page);
-        this.post({ type: 'page', taskId, page: encoded.page, memoryBytes: memory.reservedBytes }, encoded.transfer);
+        this.post({ type: 'page', taskId, page: encoded.page, memoryBytes: this.memoryToReport() }, encoded.transfer);
       }
       this.post({ type: 'done', taskId, cpuMillis: this.clock.take() });
     } catch (e) {
@@ -98,8 +103,27 @@ export class ThreadJob {
     new MemoryReservation(ctx.memory).set(builds.reduce((bytes, side) => bytes + unsharedBytes(side.page), 0));
     const partial = scanPipelineStream(ctx, fragment, this.scan(session), builds);
     return exchange !== undefined && fragment.finalAggregation !== undefined
-      ? partitionedFinal(ctx, partial, fragment.finalAggregation, exchange, this.clock)
+      ? partitionedFinal(ctx, partial, fragment.finalAggregation, exchange, {
+          pause: () => this.clock.pause(),
+          resume: () => this.clock.resume(),
+          aggregating: () => this.reportMemory(),
+        })
       : partial;
+  }
+
+  /**
+   * Tells the main thread what the task holds when it changed by MEMORY_REPORT_BYTES since last told:
+   * a final step's groups grow after the last split is done and before its first page goes out.
+   */
+  private reportMemory(): void {
+    if (Math.abs(this.memory.reservedBytes - this.reportedMemory) < MEMORY_REPORT_BYTES) return;
+    this.post({ type: 'memory', taskId: this.task.taskId, memoryBytes: this.memoryToReport() });
+  }
+
+  /** What the task holds now, as the main thread is about to be told. */
+  private memoryToReport(): number {
+    this.reportedMemory = this.memory.reservedBytes;
+    return this.reportedMemory;
   }
 
   /** The pages of every split this task is given, counting rows, bytes and busy time per split. */
@@ -126,7 +150,7 @@ export class ThreadJob {
         rows,
         bytes,
         cpuMillis: this.clock.take(),
-        memoryBytes: this.memory.reservedBytes,
+        memoryBytes: this.memoryToReport(),
         ...(metrics === undefined ? {} : { metrics }),
       });
     }

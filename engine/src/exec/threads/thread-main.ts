@@ -2,13 +2,15 @@
 // message to its task. Several tasks (of different queries) may run at once.
 
 import { reviveMapConstants } from './revive-constants.js';
-import { parentPort } from 'node:worker_threads';
+import { parentPort, workerData } from 'node:worker_threads';
 import { relieveMemoryPressure } from '../../process/heap-guard.js';
-import type { MainToThread, ThreadToMain } from './thread-messages.js';
+import { lowerThisThreadPriority } from '../../process/thread-priority.js';
+import type { MainToThread, ThreadData, ThreadToMain } from './thread-messages.js';
 import { ThreadJob } from './thread-job.js';
 
 const port = parentPort;
 if (port === null) throw new Error('worker-main runs only as a worker thread');
+lowerThisThreadPriority((workerData as ThreadData).nice);
 
 const tasks = new Map<number, ThreadJob>();
 const post = (message: ThreadToMain, transfer: ArrayBuffer[] = []): void => port.postMessage(message, transfer);

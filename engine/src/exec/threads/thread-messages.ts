@@ -46,6 +46,12 @@ export type MainToJob =
 /** `relieveMemory`: the node is short of memory; the thread empties its caches and collects its garbage. */
 export type MainToThread = MainToJob | { type: 'relieveMemory' };
 
+/** What a thread is started with (its workerData). */
+export interface ThreadData {
+  /** Nice steps below the event loop's priority the thread runs at. */
+  nice: number;
+}
+
 /** Work a worker did since its last report. */
 export interface WorkReport {
   rows: number;
@@ -62,6 +68,8 @@ export type ThreadToMain =
   | { type: 'page'; taskId: number; page: EncodedPage; memoryBytes: number }
   | ({ type: 'splitDone'; taskId: number } & WorkReport)
   | { type: 'poorReduction'; taskId: number }
+  /** What the task holds now, when it changed while no split or page was reported (a final step's groups). */
+  | { type: 'memory'; taskId: number; memoryBytes: number }
   | { type: 'done'; taskId: number; cpuMillis: number }
   | { type: 'failed'; taskId: number; error: ErrorPayload };
 

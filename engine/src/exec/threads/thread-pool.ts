@@ -14,8 +14,9 @@ import {
 } from '../../config/memory-budget.js';
 import { EngineError } from '../../errors/engine-error.js';
 import { oldGenerationLimitBytes } from '../../process/heap-guard.js';
+import { DEFAULT_WORKER_THREAD_NICE } from '../../process/thread-priority.js';
 import { formatBytes } from '../memory.js';
-import type { MainToThread, StartJob, ThreadToMain } from './thread-messages.js';
+import type { MainToThread, StartJob, ThreadData, ThreadToMain } from './thread-messages.js';
 
 const WORKER_ENTRY = new URL('./thread-main.js', import.meta.url);
 const MB = 1024 * 1024;
@@ -30,6 +31,8 @@ export interface ThreadPoolOptions {
   threadHeapBytes: number;
   /** A thread without a task this long is stopped (task.workerThreadIdleTimeout). */
   idleMillis: number;
+  /** How many nice steps below the event loop the threads run (task.workerThreadNice). */
+  nice: number;
 }
 
 /** Without a server's settings (tests, tools): a thread per core sharing what this process's heap would give the node. */
@@ -38,6 +41,7 @@ export function defaultThreadPoolOptions(maxThreads = availableParallelism()): T
     maxThreads,
     threadHeapBytes: workerThreadHeapBytes(maxNodeMemoryForHeap(oldGenerationLimitBytes()), maxThreads),
     idleMillis: DEFAULT_WORKER_THREAD_IDLE_MILLIS,
+    nice: DEFAULT_WORKER_THREAD_NICE,
   };
 }
 
@@ -206,6 +210,7 @@ export class ThreadPool {
   private spawn(): PooledThread {
     const heapBytes = this.options.threadHeapBytes;
     const thread = new Worker(WORKER_ENTRY, {
+      workerData: { nice: this.options.nice } satisfies ThreadData,
       // V8 sizes the young generation at three semi-spaces.
       resourceLimits: { maxOldGenerationSizeMb: Math.floor(heapBytes / MB), maxYoungGenerationSizeMb: 3 * SEMI_SPACE_MB },
     });

@@ -2,9 +2,19 @@
 // accumulators. An accumulator holds the state of many groups at once (arrays indexed by group id)
 // and takes rows a batch at a time, so the hash aggregation never allocates per row.
 
-import type { Column, SlotValues } from '../../columnar/page.js';
+import type { Column, Page, SlotValues } from '../../columnar/page.js';
 import type { SqlType } from '../../types/types.js';
-import type { LambdaExpression } from '../../sql/planner/row-expression.js';
+import type { LambdaExpression, RowExpression } from '../../sql/planner/row-expression.js';
+
+/** A lambda's body compiled to run over a page whose channels are the lambda's parameters. */
+export type CompiledLambda = (page: Page) => Column;
+
+/**
+ * How the executor compiles a lambda argument (reduce_agg's functions): functions/ sits below
+ * exec/, so the expression compiler reaches an aggregate only through this, given when the
+ * executor creates the accumulator.
+ */
+export type LambdaCompiler = (body: RowExpression, inputTypes: readonly SqlType[]) => CompiledLambda;
 
 /** A preallocated output column an accumulator writes single values into (slots: JS arrays for array types). */
 export interface ColumnOutput {
@@ -43,5 +53,6 @@ export interface AggregateFunction {
   readonly ordering?: readonly { readonly ascending: boolean; readonly nullsFirst: boolean }[];
   /** Lambda arguments (reduce_agg's functions), given apart from the argument columns. */
   readonly lambdas?: readonly LambdaExpression[];
-  createAccumulator(): GroupedAccumulator;
+  /** `compileLambda` is needed by functions with `lambdas` only. */
+  createAccumulator(compileLambda?: LambdaCompiler): GroupedAccumulator;
 }

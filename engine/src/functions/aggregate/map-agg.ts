@@ -1,10 +1,12 @@
-// map_agg(k, v), multimap_agg(k, v) and histogram(x): a map per group, built entry by entry. Rows
+// map_agg(k, v), multimap_agg(k, v), histogram(x) and map_union(m): a map per group, built entry by
+// entry (map_union's from each input map's entries; NULL maps are skipped). Rows
 // with a NULL key are skipped (the key parameter is not nullable in Trino); a group without entries
 // is NULL. The intermediate state is the map of the final type itself, so a partial step on each
 // worker and a final step merging the maps give what one step gives:
 //   map_agg       the first value seen for a key wins (Trino keeps the first too)
 //   multimap_agg  every value of a key, NULLs included, as an array
 //   histogram     the number of rows of each value
+//   map_union     as map_agg (Trino's MapUnionAggregation shares map_agg's state)
 
 import { getScalar, type Column } from '../../columnar/page.js';
 import type { Scalar } from '../../types/scalar.js';
@@ -15,7 +17,7 @@ import { BOXED_VALUE_BYTES, POINTER_BYTES } from '../../columnar/memory-estimate
 import { BIGINT, type SqlType, arrayOf, mapOf } from '../../types/types.js';
 import type { AggregateFunction, ColumnOutput, GroupedAccumulator } from './aggregate-function.js';
 
-type MapAggKind = 'map_agg' | 'multimap_agg' | 'histogram';
+type MapAggKind = 'map_agg' | 'multimap_agg' | 'histogram' | 'map_union';
 
 interface GroupMap {
   readonly index: Map<unknown, number>;
@@ -26,6 +28,7 @@ interface GroupMap {
 /** How a group's entry takes one more value for its key (`existing` undefined: a new key). */
 const MERGE: Record<MapAggKind, (existing: Scalar | undefined, incoming: Scalar) => Scalar> = {
   map_agg: (existing, incoming) => (existing === undefined ? incoming : existing),
+  map_union: (existing, incoming) => (existing === undefined ? incoming : existing),
   multimap_agg: (existing, incoming) => (existing === undefined ? incoming : [...(existing as Scalar[]), ...(incoming as Scalar[])]),
   histogram: (existing, incoming) => (existing === undefined ? incoming : (existing as bigint) + (incoming as bigint)),
 };
@@ -66,6 +69,7 @@ class MapAggAccumulator implements GroupedAccumulator {
   }
 
   addInput(groupIds: Int32Array, args: readonly Column[], start: number, end: number): void {
+    if (this.kind === 'map_union') return this.addIntermediate(groupIds, args, start, end);
     const [keys, values] = args;
     for (let i = start; i < end; i++) {
       const key = getScalar(keys, i);
@@ -111,10 +115,17 @@ class MapAggAccumulator implements GroupedAccumulator {
   }
 }
 
-/** map_agg(K, V) -> map(K, V); multimap_agg(K, V) -> map(K, array(V)); histogram(T) -> map(T, bigint). */
+/** map_agg(K, V) -> map(K, V); multimap_agg(K, V) -> map(K, array(V)); histogram(T) -> map(T, bigint); map_union(map(K, V)) -> map(K, V). */
 export function mapAggFunction(kind: MapAggKind, argumentTypes: readonly SqlType[]): AggregateFunction {
   const [key, value] = argumentTypes;
-  const returnType = kind === 'histogram' ? mapOf(key, BIGINT) : kind === 'multimap_agg' ? mapOf(key, arrayOf(value)) : mapOf(key, value);
+  const returnType =
+    kind === 'map_union'
+      ? key
+      : kind === 'histogram'
+        ? mapOf(key, BIGINT)
+        : kind === 'multimap_agg'
+          ? mapOf(key, arrayOf(value))
+          : mapOf(key, value);
   return {
     name: kind,
     argumentTypes: [...argumentTypes],

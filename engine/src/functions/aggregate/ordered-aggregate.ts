@@ -6,7 +6,7 @@
 
 import { columnFromScalars, type Column } from '../../columnar/page.js';
 import { arrayOf, type SqlType } from '../../types/types.js';
-import type { AggregateFunction, ColumnOutput, GroupedAccumulator } from './aggregate-function.js';
+import type { AggregateFunction, ColumnOutput, GroupedAccumulator, LambdaCompiler } from './aggregate-function.js';
 import { ArrayAggAccumulator, type AggregateOrdering } from './array-agg.js';
 
 /** `inner` taking its rows in the order of `ordering` over keys of `keyTypes` (its last arguments). */
@@ -22,7 +22,7 @@ export function orderedAggregate(
     returnType: inner.returnType,
     intermediateTypes: types.map(arrayOf),
     ordering,
-    createAccumulator: () => new OrderedAccumulator(inner, types, ordering),
+    createAccumulator: (compileLambda) => new OrderedAccumulator(inner, types, ordering, compileLambda),
   };
 }
 
@@ -33,6 +33,7 @@ class OrderedAccumulator implements GroupedAccumulator {
     private readonly inner: AggregateFunction,
     types: readonly SqlType[],
     ordering: readonly AggregateOrdering[],
+    private readonly compileLambda: LambdaCompiler | undefined,
   ) {
     this.rows = new ArrayAggAccumulator(types, ordering);
   }
@@ -63,7 +64,7 @@ class OrderedAccumulator implements GroupedAccumulator {
 
   /** A fresh accumulator of the function holding groups [start, end) (as 0, 1, ...), each fed its rows in order. */
   private folded(start: number, end: number): GroupedAccumulator {
-    const accumulator = this.inner.createAccumulator();
+    const accumulator = this.inner.createAccumulator(this.compileLambda);
     accumulator.ensureCapacity(end - start);
     const argumentTypes = this.inner.argumentTypes;
     for (let g = start; g < end; g++) {

@@ -1,19 +1,17 @@
 // reduce_agg(value T, initialState S, inputFunction(S, T) -> S, combineFunction(S, S) -> S), as
 // Trino runs it: each row with a non-null value and initial state folds into its group's state (the
 // initial state when the group has none yet); partial states merge with the combine function. The
-// lambdas are compiled as expressions over two input channels; a batch is folded in rounds, each
-// round taking at most one row per group, so the lambda runs over a column at a time.
+// lambdas are compiled (by the executor's compiler, given to createAccumulator) as expressions over
+// two input channels; a batch is folded in rounds, each round taking at most one row per group, so
+// the lambda runs over a column at a time.
 
 import { EngineError, type SourceLocation } from '../../errors/engine-error.js';
-import { compileExpression } from '../../exec/expression/compiler.js';
 import { columnFromScalars, getScalar, type Column, type Page } from '../../columnar/page.js';
 import type { Scalar } from '../../types/scalar.js';
 import { SHORT_DECIMAL_PRECISION, typeName, type SqlType } from '../../types/types.js';
 import { inputRef, mapChildren, type LambdaExpression, type RowExpression } from '../../sql/planner/row-expression.js';
-import type { AggregateFunction, ColumnOutput, GroupedAccumulator } from './aggregate-function.js';
+import type { AggregateFunction, ColumnOutput, CompiledLambda, GroupedAccumulator, LambdaCompiler } from './aggregate-function.js';
 import { finalColumn } from './accumulator-support.js';
-
-type Fold = (page: Page) => Column;
 
 /** Trino keeps a reduce_agg state as a long, double, boolean or slice: no container types, no long decimals. */
 function checkStateType(type: SqlType, location?: SourceLocation): void {
@@ -32,14 +30,20 @@ export function reduceAggFunction(
 ): AggregateFunction {
   const [inputType, stateType] = argumentTypes;
   checkStateType(stateType, location);
-  const [input, combine] = lambdas.map((l) => compileExpression(lambdaOverInputs(l), [stateType, l.parameters[1].type]));
+  const bodies = lambdas.map((l) => ({ body: lambdaOverInputs(l), inputTypes: [stateType, l.parameters[1].type] }));
+  let folds: CompiledLambda[] | undefined;
   return {
     name: 'reduce_agg',
     argumentTypes: [inputType, stateType],
     returnType: stateType,
     intermediateTypes: [stateType],
     lambdas: [...lambdas],
-    createAccumulator: () => new ReduceAccumulator(stateType, input, combine),
+    createAccumulator: (compileLambda?: LambdaCompiler) => {
+      if (compileLambda === undefined)
+        throw new EngineError('NOT_SUPPORTED', 'reduce_agg outside a grouped aggregation is not supported', location);
+      folds ??= bodies.map((b) => compileLambda(b.body, b.inputTypes));
+      return new ReduceAccumulator(stateType, folds[0], folds[1]);
+    },
   };
 }
 
@@ -60,8 +64,8 @@ class ReduceAccumulator implements GroupedAccumulator {
 
   constructor(
     private readonly stateType: SqlType,
-    private readonly input: Fold,
-    private readonly combine: Fold,
+    private readonly input: CompiledLambda,
+    private readonly combine: CompiledLambda,
   ) {}
 
   ensureCapacity(groupCount: number): void {
@@ -86,7 +90,7 @@ class ReduceAccumulator implements GroupedAccumulator {
    * Folds rows [start, end) into their groups' states with `f(state, value)`: a group without a
    * state starts from `initial` (input), or takes the value as it is (merging partial states).
    */
-  private fold(groupIds: Int32Array, start: number, end: number, values: Column, initial: Column | undefined, f: Fold): void {
+  private fold(groupIds: Int32Array, start: number, end: number, values: Column, initial: Column | undefined, f: CompiledLambda): void {
     const rounds: number[][] = [];
     const depth = new Map<number, number>();
     for (let i = start; i < end; i++) {

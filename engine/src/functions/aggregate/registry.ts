@@ -296,7 +296,19 @@ const FAMILIES: Record<string, Family> = {
     resolve: unary(approxDistinctFunction),
   },
   ...SKETCH_AGGREGATES,
+  map_union: {
+    signatures: [{ args: ['map(K,V)'], returns: 'map(K,V)', constraints: 'K, V' }],
+    description: 'Aggregate all the maps into a single map',
+    resolve: unary((t) => (t.kind === 'map' ? mapAggFunction('map_union', [t]) : undefined)),
+  },
 };
+
+// Trino declares qdigest_agg and merge order-sensitive (a q-digest's compression depends on the order
+// its values come in): ORDER BY in their calls feeds them sorted.
+for (const name of ['qdigest_agg', 'merge']) {
+  const family = FAMILIES[name];
+  FAMILIES[name] = { ...family, resolveOrdered: (types, ordering) => orderedForm(family, types, ordering) };
+}
 
 const UNKNOWN_TYPE: SqlType = { kind: 'unknown' };
 

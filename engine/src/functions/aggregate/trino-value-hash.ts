@@ -10,6 +10,7 @@ import { xxhash64 } from '../scalar/binary/non-cryptographic-hashes.js';
 import type { MapValue } from '../../types/map-value.js';
 import type { Scalar } from '../../types/scalar.js';
 import { uuidToBytes } from '../../types/uuid-type.js';
+import { colorCode } from '../../types/color-type.js';
 import { SHORT_DECIMAL_PRECISION, type SqlType } from '../../types/types.js';
 import { isLongZoned } from '../../types/long-zoned-timestamp.js';
 import { MAX_SHORT_PLAIN_PRECISION } from '../../types/long-plain-temporal.js';
@@ -64,6 +65,8 @@ function longOf(type: SqlType): ((value: Scalar) => bigint) | undefined {
     case 'interval year to month': // months
     case 'interval day to second': // milliseconds
       return (v) => BigInt(v as number | bigint);
+    case 'color': // Trino's int code
+      return (v) => BigInt(colorCode(v as string));
     case 'real':
       return (v) => floatBits(v as number, 32);
     case 'double':

@@ -7,9 +7,9 @@ import type { Scalar } from '../../types/scalar.js';
 import { formatValueAsText } from '../../types/values.js';
 import { BIGINT, BOOLEAN, DATE, INTERVAL_DAY_SECOND, INTERVAL_YEAR_MONTH, VARCHAR, type SqlType, arrayOf } from '../../types/types.js';
 import { MICROS_PER_DAY, addMonthsToDays, timestampDays, timestampMicrosOfDay } from '../../types/datetime.js';
-import { zonedAsInstants } from '../../types/zoned-timestamp.js';
 import { type ArrayPattern, type ScalarFunctionDefinition, type SignatureTemplate, body } from './signature.js';
 import { equalityFor, scalarComparator } from './value-comparison.js';
+import { type DistinctKey, distinctKeyOf } from './distinct-key.js';
 
 type Values = readonly Scalar[];
 
@@ -26,33 +26,7 @@ function invalidArgument(message: string): EngineError {
   return new EngineError('INVALID_FUNCTION_ARGUMENT', message);
 }
 
-/** A key equal for elements that are not distinct (NaN with NaN, NULL with NULL, arrays by content). */
-function distinctKey(v: Scalar): unknown {
-  if (v === null) return null;
-  switch (typeof v) {
-    case 'number':
-      return v !== v ? 'NaN' : v;
-    case 'bigint':
-    case 'string':
-    case 'boolean':
-      return v;
-    default:
-      return v instanceof Uint8Array ? `x${Buffer.from(v).toString('hex')}` : `a${JSON.stringify((v as Values).map(arrayKeyPart))}`;
-  }
-}
-
-function arrayKeyPart(v: Scalar): unknown {
-  const k = distinctKey(v);
-  return typeof k === 'bigint' ? `${k}n` : typeof k === 'string' ? `s${k}` : k;
-}
-
-/** distinctKey of elements of `type`: zoned timestamps (and arrays of them) by instant. */
-function distinctKeyOf(type: SqlType): Key {
-  const instants = zonedAsInstants(type);
-  return (v) => distinctKey(instants(v));
-}
-
-type Key = (v: Scalar) => unknown;
+type Key = DistinctKey;
 
 /** The element type of the first argument (an array). */
 function elementKey(types: readonly SqlType[]): Key {

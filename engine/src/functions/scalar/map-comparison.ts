@@ -54,7 +54,14 @@ export function isComparable(type: SqlType): boolean {
 
 /** Whether values of `type` have an order (Trino: maps do not, nor arrays or rows holding maps). */
 export function isOrderable(type: SqlType): boolean {
-  if (type.kind === 'map' || type.kind === 'json' || type.kind === 'unsupported' || type.kind === 'sketch' || type.kind === 'variant')
+  if (
+    type.kind === 'map' ||
+    type.kind === 'json' ||
+    type.kind === 'unsupported' ||
+    type.kind === 'sketch' ||
+    type.kind === 'variant' ||
+    type.kind === 'color'
+  )
     return false;
   if (type.kind === 'row') return type.fields.every((f) => isOrderable(f.type));
   return type.kind === 'array' ? isOrderable(type.element) : true;

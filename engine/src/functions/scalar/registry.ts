@@ -19,6 +19,9 @@ import { DATA_SIZE_FUNCTIONS } from './data-size-functions.js';
 import { DATETIME_FUNCTIONS } from './datetime-functions.js';
 import { DURATION_FUNCTIONS } from './duration-functions.js';
 import { ADDRESS_FUNCTIONS } from './address-functions.js';
+import { COLOR_FUNCTIONS } from './color-functions.js';
+import { SYSTEM_FUNCTIONS } from './system-functions.js';
+import { ANALYZER_FUNCTION_INFOS } from './analyzer-function-infos.js';
 import { SKETCH_FUNCTIONS } from '../sketch/sketch-functions.js';
 import { QDIGEST_FUNCTIONS } from '../sketch/qdigest-functions.js';
 import { FORMAT_FUNCTIONS } from './format/format-function.js';
@@ -126,6 +129,8 @@ const FUNCTIONS = index([
   ...SQL_JSON_FUNCTIONS,
   JSON_TABLE_FUNCTION,
   ...ADDRESS_FUNCTIONS,
+  ...COLOR_FUNCTIONS,
+  ...SYSTEM_FUNCTIONS,
   ...SKETCH_FUNCTIONS,
   ...QDIGEST_FUNCTIONS,
   ...WORD_STEM_FUNCTIONS,
@@ -274,9 +279,9 @@ export function isDeterministicFunction(name: string): boolean {
 
 /** Every function signature, for SHOW FUNCTIONS (operators are not listed, as in Trino). */
 export function listScalarFunctions(): FunctionInfo[] {
-  const infos: FunctionInfo[] = [...SESSION_ZONE_FUNCTION_INFOS];
+  const infos: FunctionInfo[] = [...SESSION_ZONE_FUNCTION_INFOS, ...ANALYZER_FUNCTION_INFOS];
   for (const [name, entry] of FUNCTIONS) {
-    if (name.startsWith('$')) continue; // internal forms the analyzer calls ($from_iso8601_timestamp)
+    if (name.startsWith('$') || entry.definition.hidden === true) continue; // internal forms the analyzer calls ($from_iso8601_timestamp)
     for (const template of entry.signatures) {
       const shown = formatTemplate(name, template);
       infos.push({

@@ -88,6 +88,8 @@ export interface ScalarFunctionDefinition {
   readonly description: string;
   /** False for random(): never folded, never cached by value. Default true. */
   readonly deterministic?: boolean;
+  /** Left out of SHOW FUNCTIONS, as Trino hides version(). */
+  readonly hidden?: boolean;
   readonly signatures: readonly SignatureTemplate[];
 }
 

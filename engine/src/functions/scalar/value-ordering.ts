@@ -109,6 +109,7 @@ export function valueCompareFor(type: SqlType, nullsFirst = false): ValueCompare
     case 'json':
     case 'uuid':
     case 'ipaddress':
+    case 'color': // compared for equality only (not orderable)
       return (a, i, b, j) => compareStrings((a as string[])[i], (b as string[])[j]);
     case 'char':
       return (a, i, b, j) => compareChars((a as string[])[i], (b as string[])[j]);

@@ -2,7 +2,7 @@
 // move back: the default frame, UNBOUNDED PRECEDING .. anything) are accumulated incrementally into
 // one group; other (sliding) frames are recomputed per distinct frame into a group of their own.
 
-import type { AggregateFunction, ColumnOutput, GroupedAccumulator } from '../aggregate/aggregate-function.js';
+import type { AggregateFunction, ColumnOutput, GroupedAccumulator, LambdaCompiler } from '../aggregate/aggregate-function.js';
 import type { WindowEvaluator, WindowFunction, WindowPartition } from './window-function.js';
 
 /** Groups one accumulator holds before it is replaced, so its state stays bounded. */
@@ -13,13 +13,16 @@ class AggregateWindowEvaluator implements WindowEvaluator {
   private groups = 0;
   private groupIds = new Int32Array(0);
 
-  constructor(private readonly fn: AggregateFunction) {
-    this.accumulator = fn.createAccumulator();
+  constructor(
+    private readonly fn: AggregateFunction,
+    private readonly compileLambda: LambdaCompiler | undefined,
+  ) {
+    this.accumulator = fn.createAccumulator(compileLambda);
   }
 
   private newGroup(): number {
     if (this.groups >= MAX_GROUPS) {
-      this.accumulator = this.fn.createAccumulator();
+      this.accumulator = this.fn.createAccumulator(this.compileLambda);
       this.groups = 0;
     }
     const g = this.groups++;
@@ -86,6 +89,6 @@ export function aggregateWindowFunction(fn: AggregateFunction): WindowFunction {
     name: fn.name,
     argumentTypes: fn.argumentTypes,
     returnType: fn.returnType,
-    createEvaluator: () => new AggregateWindowEvaluator(fn),
+    createEvaluator: (compileLambda) => new AggregateWindowEvaluator(fn, compileLambda),
   };
 }

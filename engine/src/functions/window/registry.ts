@@ -4,7 +4,10 @@
 import { EngineError, type SourceLocation } from '../../errors/engine-error.js';
 import { canCoerce } from '../../types/coercion.js';
 import { BIGINT, typeName, type SqlType } from '../../types/types.js';
-import { isAggregateFunctionName, resolveAggregateFunction } from '../aggregate/registry.js';
+import type { AggregateOrdering } from '../aggregate/array-agg.js';
+import { isAggregateFunctionName, isOrderSensitiveAggregate, resolveAggregateFunction } from '../aggregate/registry.js';
+import type { LambdaExpression } from '../../sql/planner/row-expression.js';
+import { distinctWindowAggregate } from './distinct-window.js';
 import type { FunctionInfo } from '../function-info.js';
 import { aggregateWindowFunction } from './aggregate-window.js';
 import { RANKING_FUNCTION_NAMES, rankingFunction, rankingSignature } from './ranking.js';
@@ -36,17 +39,24 @@ function signatures(name: string): { args: string[]; returns: string; constraint
   return RANKING_FUNCTION_NAMES.includes(name) ? [rankingSignature(name)] : VALUE_FUNCTION_SIGNATURES[name];
 }
 
+/** How an aggregate call over a window reads its rows: ORDER BY and DISTINCT inside the call, lambdas. */
+export interface WindowAggregateOptions {
+  /** ORDER BY inside the call: its keys are the last argument types. */
+  readonly ordering?: readonly AggregateOrdering[];
+  readonly distinct?: boolean;
+  readonly lambdas?: readonly LambdaExpression[];
+}
+
 /** A window function, or an aggregate function used over a window. */
-export function resolveWindowFunction(name: string, argumentTypes: SqlType[], location?: SourceLocation): WindowFunction {
+export function resolveWindowFunction(
+  name: string,
+  argumentTypes: SqlType[],
+  location?: SourceLocation,
+  options: WindowAggregateOptions = {},
+): WindowFunction {
   const key = name.toLowerCase();
   if (!isWindowFunctionName(key)) {
-    if (isAggregateFunctionName(key)) {
-      const aggregate = resolveAggregateFunction(key, argumentTypes, location);
-      // Window outputs are written a row at a time into flat storage, which container values lack.
-      if (aggregate.returnType.kind === 'array' || aggregate.returnType.kind === 'map')
-        throw new EngineError('NOT_SUPPORTED', `Aggregate ${key} over a window is not supported`, location);
-      return aggregateWindowFunction(aggregate);
-    }
+    if (isAggregateFunctionName(key)) return aggregateWindowFunction(windowAggregate(key, argumentTypes, location, options));
     throw new EngineError('FUNCTION_NOT_FOUND', `Function '${key}' not registered`, location);
   }
   const resolved = RANKING_FUNCTION_NAMES.includes(key)
@@ -61,6 +71,18 @@ export function resolveWindowFunction(name: string, argumentTypes: SqlType[], lo
     `Unexpected parameters (${argumentTypes.map(typeName).join(', ')}) for function ${key}. Expected: ${expected.join(', ')}`,
     location,
   );
+}
+
+/**
+ * The aggregate a window call computes. ORDER BY keys reach an order-sensitive function as its last
+ * arguments; any other function ignores their order, and takes them only to tell DISTINCT rows apart.
+ */
+function windowAggregate(name: string, types: SqlType[], location: SourceLocation | undefined, options: WindowAggregateOptions) {
+  const ordering = options.ordering ?? [];
+  const ordered = isOrderSensitiveAggregate(name);
+  const ownTypes = ordered ? types : types.slice(0, types.length - ordering.length);
+  const aggregate = resolveAggregateFunction(name, ownTypes, location, ordered ? ordering : [], options.lambdas);
+  return options.distinct ? distinctWindowAggregate(aggregate, types.slice(ownTypes.length)) : aggregate;
 }
 
 export function listWindowFunctions(): FunctionInfo[] {

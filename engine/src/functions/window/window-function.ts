@@ -3,7 +3,7 @@
 
 import type { Column } from '../../columnar/page.js';
 import type { SqlType } from '../../types/types.js';
-import type { ColumnOutput } from '../aggregate/aggregate-function.js';
+import type { ColumnOutput, LambdaCompiler } from '../aggregate/aggregate-function.js';
 
 /** One partition of the sorted rows; every index is a row of the whole sorted input. */
 export interface WindowPartition {
@@ -32,5 +32,6 @@ export interface WindowFunction {
   /** The types the caller must coerce its arguments to. */
   readonly argumentTypes: SqlType[];
   readonly returnType: SqlType;
-  createEvaluator(): WindowEvaluator;
+  /** `compileLambda`: how an aggregate's lambda arguments are compiled (reduce_agg), given by the executor. */
+  createEvaluator(compileLambda?: LambdaCompiler): WindowEvaluator;
 }

@@ -12,7 +12,9 @@ import { parseRulesText } from './rules-file-parser.js';
 export function createAccessControl(security: EngineConfig['security'], logger?: Logger): FileAccessControl | undefined {
   if (security.rulesFile === undefined) {
     if (security.groupFile !== undefined)
-      logger?.warn('security.groupFile is set without security.rulesFile: groups are only used by access rules');
+      logger?.warn(
+        'security.groupFile is set without security.rulesFile: the group file is read only with access rules (current_groups() is empty)',
+      );
     return undefined;
   }
   const rules = new ReloadingFile(security.rulesFile, 'access rules file', parseRulesText, security.rulesRefreshPeriod, logger);

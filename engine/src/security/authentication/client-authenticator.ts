@@ -3,7 +3,7 @@
 // no credentials of any configured type, or refused ones, gets 401 with a challenge per type.
 
 import type { Logger } from '../../log/logger.js';
-import type { AuthenticationConfig, AuthenticationType } from './authentication-config.js';
+import type { AuthenticationConfig, AuthenticationType } from '../../config/authentication-config.js';
 import { AuthenticationError } from './authentication-error.js';
 import { JwtAuthenticator } from './jwt-authenticator.js';
 import { PasswordAuthenticator } from './password-authenticator.js';

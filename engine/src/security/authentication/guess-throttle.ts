@@ -5,7 +5,7 @@
 // the right password, are not slowed by someone guessing.
 
 import { setTimeout as sleep } from 'node:timers/promises';
-import { HttpError } from '../../server/http-error.js';
+import { HttpError } from '../../errors/http-error.js';
 
 interface Limits {
   freeFailures: number;

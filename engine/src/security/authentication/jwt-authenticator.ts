@@ -7,7 +7,7 @@ import { createPublicKey, createSecretKey, type KeyObject } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createRemoteJWKSet, errors, jwtVerify, type JWTVerifyGetKey } from 'jose';
 import { ConfigError } from '../../config/config-error.js';
-import type { JwtAuthenticationConfig } from './authentication-config.js';
+import type { JwtAuthenticationConfig } from '../../config/authentication-config.js';
 import { AuthenticationError } from './authentication-error.js';
 import { userMapping, type UserMapping } from './user-mapping.js';
 

@@ -6,7 +6,7 @@
 
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Logger } from '../../log/logger.js';
-import type { PasswordAuthenticationConfig } from './authentication-config.js';
+import type { PasswordAuthenticationConfig } from '../../config/authentication-config.js';
 import { AuthenticationError } from './authentication-error.js';
 import { GuessThrottle } from './guess-throttle.js';
 import { PasswordFile } from './password-file.js';

@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { createSecureContext, type SecureContextOptions } from 'node:tls';
 import { ConfigError } from '../../config/config-error.js';
 import type { Logger } from '../../log/logger.js';
-import type { HttpsConfig } from './authentication-config.js';
+import type { HttpsConfig } from '../../config/authentication-config.js';
 
 export interface CertificateTarget {
   setSecureContext(options: SecureContextOptions): void;

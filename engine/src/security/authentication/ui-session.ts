@@ -5,8 +5,8 @@
 // interface's JSON endpoints answer 401.
 
 import { randomBytes } from 'node:crypto';
-import { HttpError } from '../../server/http-error.js';
-import { InvalidTokenError, signToken, verifyToken } from '../../server/internal-auth/internal-token.js';
+import { HttpError } from '../../errors/http-error.js';
+import { InvalidTokenError, signToken, verifyToken } from './internal-token.js';
 import type { ClientAuthenticator } from './client-authenticator.js';
 
 export const UI_TOKEN_COOKIE = 'engine_ui_token';

@@ -2,8 +2,8 @@
 // and checks the token of the requests other nodes send it. Without a shared secret it signs nothing,
 // checks nothing, and refuses a token it cannot check: every node of a cluster has the same secret, or none.
 
-import { HttpError } from '../http-error.js';
-import { deriveKey, InvalidTokenError, signToken, verifyToken } from './internal-token.js';
+import { HttpError } from '../../errors/http-error.js';
+import { deriveKey, InvalidTokenError, signToken, verifyToken } from '../../security/authentication/internal-token.js';
 
 /** The setting's name in messages (Trino's; here internalCommunication.sharedSecret, or ENGINE_SHARED_SECRET). */
 export const SHARED_SECRET_SETTING = 'internal-communication.shared-secret';

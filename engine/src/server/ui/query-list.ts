@@ -5,7 +5,7 @@
 
 import { FAILURE_TYPES } from '../../coordinator/query-counters.js';
 import type { QueryListPage, QueryListRow, QuerySummary, StateGroup } from './ui-api.js';
-import { HttpError } from '../http-error.js';
+import { HttpError } from '../../errors/http-error.js';
 
 /** The states a list filter names, each standing for the query states it covers. */
 export const STATE_GROUPS: Readonly<Record<StateGroup, readonly string[]>> = {

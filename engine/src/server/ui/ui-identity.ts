@@ -6,7 +6,7 @@
 
 import type Router from '@koa/router';
 import type { Context } from 'koa';
-import { HttpError } from '../http-error.js';
+import { HttpError } from '../../errors/http-error.js';
 import { readBodyText } from '../request-body.js';
 import type { ServerContext } from '../server-context.js';
 import type { SignedIn } from '../../security/authentication/ui-session.js';

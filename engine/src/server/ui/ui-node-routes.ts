@@ -3,9 +3,9 @@
 // state (admin users only; the coordinator signs the move as it signs its requests to its nodes).
 
 import type Router from '@koa/router';
-import { ClientError } from '../../cli/client/client-error.js';
-import { NodeClient, NodeUnreachableError } from '../../cli/client/node-client.js';
-import { HttpError } from '../http-error.js';
+import { ClientError } from '../../internode/client-error.js';
+import { NodeClient, NodeUnreachableError } from '../../internode/node-client.js';
+import { HttpError } from '../../errors/http-error.js';
 import { CpuLoadMeter } from '../node-metrics.js';
 import { NODE_STATES } from '../../internode/node-status.js';
 import type { ServerContext } from '../server-context.js';

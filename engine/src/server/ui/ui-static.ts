@@ -13,7 +13,7 @@ import { dirname, extname, join, normalize, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import type { Context } from 'koa';
-import { HttpError } from '../http-error.js';
+import { HttpError } from '../../errors/http-error.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 /** engine/dist/src/server/ui -> engine/dist/ui (the compiled browser code). */

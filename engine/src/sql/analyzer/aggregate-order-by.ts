@@ -17,8 +17,17 @@ export interface CallSortKey {
   expression: RowExpression;
 }
 
-/** The sort keys the call's function takes (its ORDER BY, checked, or none). */
-export function functionSortKeys(call: ast.FunctionCall, keys: readonly CallSortKey[], args: readonly RowExpression[]): CallSortKey[] {
+/**
+ * The sort keys the call's function takes (its ORDER BY, checked, or none). Over a window (as in
+ * Trino) DISTINCT may sort by keys outside the arguments, and the keys then also tell rows apart,
+ * so a DISTINCT call keeps them whatever its function.
+ */
+export function functionSortKeys(
+  call: ast.FunctionCall,
+  keys: readonly CallSortKey[],
+  args: readonly RowExpression[],
+  overWindow = false,
+): CallSortKey[] {
   for (const { expression } of keys) {
     if (!isOrderable(expression.type))
       throw new EngineError(
@@ -27,6 +36,7 @@ export function functionSortKeys(call: ast.FunctionCall, keys: readonly CallSort
         call.location,
       );
   }
+  if (overWindow) return call.distinct || isOrderSensitiveAggregate(functionName(call)) ? [...keys] : [];
   if (call.distinct) {
     const argumentKeys = new Set(args.map(expressionKey));
     const outside = keys.find((k) => !argumentKeys.has(expressionKey(k.expression)));

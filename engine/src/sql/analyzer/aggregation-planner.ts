@@ -3,8 +3,7 @@
 // set, and an Aggregate node computes the groups. Expressions after it resolve through a hook that
 // maps aggregate calls and grouping expressions to the aggregate's outputs.
 
-import { lambdaAggregateCall } from './lambda-aggregate.js';
-import { hasLambdaArgument } from './lambda-translator.js';
+import { aggregateCallArguments } from './aggregate-call-arguments.js';
 import { EngineError } from '../../errors/engine-error.js';
 import { resolveAggregateHandle } from '../planner/function-handles.js';
 import { BIGINT, BOOLEAN, typeName } from '../../types/types.js';
@@ -21,8 +20,6 @@ import {
   type RowExpression,
   type Symbol,
 } from '../planner/row-expression.js';
-import { aggregateCallShape, checkAggregateArguments } from './aggregate-call-shape.js';
-import { functionSortKeys } from './aggregate-order-by.js';
 import { astKey, containsSubquery, findAggregates, findWindowCalls, functionName, isAggregateCall } from './ast-utils.js';
 import { coerce, coerceToBoolean, comparison, translateExpression, type TranslationHook } from './expression-translator.js';
 import type { QueryPlanner } from './query-planner.js';
@@ -90,27 +87,15 @@ export function planAggregation(
           nested[0].location,
         );
     }
-    // ORDER BY keys inside the call are further arguments of the function, after its own.
-    const { args: callArgs, orderBy } = aggregateCallShape(call);
-    const lambdaCall = hasLambdaArgument(call) ? lambdaAggregateCall(call, preAggregation, base) : undefined;
-    const ownArgs = lambdaCall?.args ?? callArgs.map(preAggregation);
-    const sortKeys = functionSortKeys(
-      call,
-      orderBy.map((item) => ({ item, expression: preAggregation(item.key) })),
-      ownArgs,
-    );
-    const args = [...ownArgs, ...sortKeys.map((k) => k.expression)];
-    checkAggregateArguments(call, args);
-    const ordering = sortKeys.map(({ item }) => ({ ascending: item.ordering === 'ASC', nullsFirst: item.nullOrdering === 'FIRST' }));
+    const { args, locations: argumentLocations, ordering, lambdaHandle } = aggregateCallArguments(call, preAggregation, base);
     const fn =
-      lambdaCall?.handle ??
+      lambdaHandle ??
       resolveAggregateHandle(
         functionName(call),
         args.map((a) => a.type),
         call.location,
         ordering,
       );
-    const argumentLocations = [...(lambdaCall?.locations ?? callArgs.map((a) => a.location)), ...sortKeys.map((k) => k.item.key.location)];
     const argSymbols = args.map((a, i) => {
       const coerced = coerce(a, fn.argumentTypes[i], argumentLocations[i]);
       if (coerced.kind === 'symbol') return coerced.symbol;

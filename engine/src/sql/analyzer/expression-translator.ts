@@ -5,6 +5,7 @@
 
 import { jsonLiteral } from '../../types/json/json-parse.js';
 import { translateJsonForm } from './json-forms.js';
+import { castToJsonRefusal } from '../../types/json/json-cast-refusal.js';
 import { EngineError, type SourceLocation } from '../../errors/engine-error.js';
 import { isAggregateFunctionName } from '../../functions/aggregate/registry.js';
 import {
@@ -29,6 +30,7 @@ import {
   INTERVAL_YEAR_MONTH,
   UNKNOWN,
   VARBINARY,
+  VARCHAR,
   arrayOf,
   decimal,
   typeName,
@@ -63,6 +65,7 @@ import { intervalLiteralValue } from './interval-literal.js';
 import type { Scope } from './scope.js';
 import type { Session } from '../../spi/session.js';
 import { routineCall } from './routine-calls.js';
+import { currentGroups } from './current-groups.js';
 import { inlineRoutineNamed, routinesOf } from '../routines/routine-scope.js';
 
 /** Called before default translation; returns a RowExpression to use instead, or undefined. */
@@ -348,7 +351,10 @@ function cast(e: ast.Cast, translate: Translate, session: Session): RowExpressio
   const type = sqlTypeOf(e.type);
   if (value.type.kind === 'unknown') return constant(null, type);
   // Trino refuses a cast that does not exist at analysis, even for TRY_CAST and for no rows.
-  if (!canCast(value.type, type)) throw new EngineError('TYPE_MISMATCH', rowCastMismatch(value.type, type), e.location);
+  if (!canCast(value.type, type)) {
+    const refusal = type.kind === 'json' ? castToJsonRefusal(value.type, (t) => canCast(t, VARCHAR)) : undefined;
+    throw refusal ?? new EngineError('TYPE_MISMATCH', rowCastMismatch(value.type, type), e.location);
+  }
   return castExpression(value, type, e.safe, session);
 }
 
@@ -473,6 +479,7 @@ const SPECIAL_FUNCTIONS: ReadonlySet<string> = new Set([
   'typeof',
   'grouping',
   'now',
+  'current_groups',
   ...SESSION_FUNCTIONS,
   ...SESSION_ZONE_FUNCTION_NAMES,
 ]);
@@ -536,6 +543,10 @@ const SPECIAL_TRANSLATIONS: ReadonlyMap<string, SpecialTranslation> = new Map<st
   ['try', tryCall],
   ['typeof', typeofCall],
   ['now', (e, _translate, context) => (e.args.length > 0 ? functionCall('now', [], e.location) : currentTimestamp(context.session))],
+  [
+    'current_groups',
+    (e, translate, context) => currentGroups(e, () => translateAll(e.args, translate).map((a) => typeName(a.type)), context.session),
+  ],
   ...SESSION_FUNCTIONS.map((name): [string, SpecialTranslation] => [
     name,
     (e, _translate, context) => sessionFunction(name, e, context.session),

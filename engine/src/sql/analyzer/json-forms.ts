@@ -5,7 +5,7 @@
 
 import { EngineError, type SourceLocation } from '../../errors/engine-error.js';
 import type { JsonEncoding, SqlJsonSpec } from '../../functions/scalar/json/sqljson/sqljson-functions.js';
-import { parseJsonPath } from '../../functions/scalar/json/sqljson/path-parser.js';
+import { DATETIME_NOT_SUPPORTED, parseJsonPath } from '../../functions/scalar/json/sqljson/path-parser.js';
 import type { JsonPath } from '../../functions/scalar/json/sqljson/path-ast.js';
 import { canCast } from '../../types/casts.js';
 import {
@@ -58,12 +58,16 @@ function checkInput(value: RowExpression, format: JsonFormat | undefined, locati
 }
 
 /** The input and PASSING arguments, and the spec fields they fill. */
-/** A path text parsed now, so that a bad one fails at analysis, at `location`. */
-export function checkedPath(text: string, location: SourceLocation): JsonPath {
+/**
+ * A path text parsed now, so that a bad one fails at analysis, at `location`; datetime(), which
+ * Trino refuses at the path's literal, at `pathLocation` when the path was written as one.
+ */
+export function checkedPath(text: string, location: SourceLocation, pathLocation = location): JsonPath {
   try {
     return parseJsonPath(text);
   } catch (e) {
-    if (e instanceof EngineError && e.location === undefined) throw new EngineError(e.errorName, e.rawMessage, location);
+    if (e instanceof EngineError && e.location === undefined)
+      throw new EngineError(e.errorName, e.rawMessage, e.rawMessage === DATETIME_NOT_SUPPORTED ? pathLocation : location);
     throw e;
   }
 }
@@ -73,7 +77,7 @@ export function jsonInvocation(
   functionName: string,
   translate: Translate,
 ): { args: RowExpression[]; spec: SqlJsonSpec } {
-  const path = checkedPath(inv.path, inv.location);
+  const path = checkedPath(inv.path, inv.location, inv.pathLocation);
   const input = translate(inv.input.value);
   checkInput(input, inv.input.format, inv.input.location);
   const names = inv.passing.map((p) => (p.name.quoted ? p.name.value : p.name.value.toUpperCase()));

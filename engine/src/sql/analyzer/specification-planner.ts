@@ -109,7 +109,7 @@ export class SpecificationPlanner {
     }
 
     const windowCalls = [...selectExpressions, ...orderExpressions].flatMap((e) => findWindowCalls(e));
-    if (windowCalls.length > 0) hooks.unshift(planWindows(this.planner, holder, spec.windows, windowCalls, (e) => translate(e)));
+    if (windowCalls.length > 0) hooks.unshift(planWindows(this.planner, holder, spec, windowCalls, (e) => translate(e), base));
 
     // The select list.
     const assignments: Assignment[] = [];

@@ -1,14 +1,18 @@
 // Window function calls: arguments, PARTITION BY and ORDER BY keys are projected into symbols,
 // then one Window node per distinct (partition, order) specification computes the calls.
 
-import { EngineError } from '../../errors/engine-error.js';
+import { EngineError, type SourceLocation } from '../../errors/engine-error.js';
+import { isAggregateFunctionName } from '../../functions/aggregate/registry.js';
+import { isWindowFunctionName } from '../../functions/window/registry.js';
+import { formatExpression } from '../parser/formatter.js';
 import type { FrameSpec } from '../planner/window-frame.js';
-import { resolveWindowHandle } from '../planner/function-handles.js';
+import { resolveWindowHandle, type WindowFunctionHandle } from '../planner/function-handles.js';
+import { aggregateCallArguments } from './aggregate-call-arguments.js';
 import type * as ast from '../parser/ast.js';
 import type { Assignment, OrderingItem, WindowCall } from '../planner/plan.js';
 import { expressionKey, symbolRef, type RowExpression, type Symbol } from '../planner/row-expression.js';
 import { astKey, functionName } from './ast-utils.js';
-import { coerce, type TranslationHook } from './expression-translator.js';
+import { coerce, type TranslationContext, type TranslationHook } from './expression-translator.js';
 import type { QueryPlanner } from './query-planner.js';
 import { orderingItem } from './query-planner.js';
 import type { PlanHolder } from './subquery-planner.js';
@@ -24,10 +28,12 @@ const DEFAULT_FRAME_WITHOUT_ORDER: FrameSpec = {
 export function planWindows(
   planner: QueryPlanner,
   holder: PlanHolder,
-  definitions: ast.WindowDefinition[],
+  spec: ast.QuerySpecification,
   calls: ast.FunctionCall[],
   translate: (e: ast.Expression) => RowExpression,
+  context: TranslationContext,
 ): TranslationHook {
+  const definitions = spec.windows;
   const factory = planner.context.factory;
   const assignments: Assignment[] = [];
   const symbolFor = (e: RowExpression, name = 'winarg'): Symbol => {
@@ -53,21 +59,8 @@ export function planWindows(
     const window = resolveSpecification(call.window!, definitions);
     const partitionBy = window.partitionBy.map((e) => symbolFor(translate(e)));
     const orderBy = window.orderBy.map((item) => orderingItem(symbolFor(translate(item.key)), item));
-    if (call.withinGroup || call.orderBy)
-      throw new EngineError(
-        'NOT_SUPPORTED',
-        `${functionName(call)} with ORDER BY or WITHIN GROUP as a window function is not supported`,
-        call.location,
-      );
-    const args = call.args.map(translate);
-    const fn = resolveWindowHandle(
-      functionName(call),
-      args.map((a) => a.type),
-      call.location,
-    );
-    const argumentSymbols = args.map((a, i) => symbolFor(coerce(a, fn.argumentTypes[i], call.args[i].location)));
-    if (call.distinct) throw new EngineError('NOT_SUPPORTED', 'DISTINCT in window function parameters not yet supported', call.location);
-    if (call.filter) throw new EngineError('NOT_SUPPORTED', 'FILTER is not yet supported for window functions', call.location);
+    const { args, locations, fn } = windowCallArguments(call, spec, translate, context);
+    const argumentSymbols = args.map((a, i) => symbolFor(coerce(a, fn.argumentTypes[i], locations[i])));
     const frame = window.frame
       ? planFrame(window.frame, { call, orderBy: window.orderBy, ordering: orderBy, translate, symbolFor })
       : orderBy.length > 0
@@ -102,6 +95,46 @@ export function planWindows(
     const symbol = results.get(astKey(e));
     return symbol ? symbolRef(symbol) : undefined;
   };
+}
+
+/**
+ * A window call's arguments and function, checked as Trino checks them (errors that Trino reports
+ * at the query specification are reported there): an aggregate takes its ORDER BY keys, DISTINCT
+ * and lambdas as when grouped; a window function takes none of them.
+ */
+function windowCallArguments(
+  call: ast.FunctionCall,
+  spec: ast.QuerySpecification,
+  translate: (e: ast.Expression) => RowExpression,
+  context: TranslationContext,
+): { args: RowExpression[]; locations: (SourceLocation | undefined)[]; fn: WindowFunctionHandle } {
+  if (call.filter) throw new EngineError('NOT_SUPPORTED', 'FILTER is not yet supported for window functions', spec.location);
+  const name = functionName(call);
+  if (isAggregateFunctionName(name) && !isWindowFunctionName(name)) {
+    const { args, locations, ordering, lambdaHandle } = aggregateCallArguments(call, translate, context, true);
+    const fn = resolveWindowHandle(name, lambdaHandle?.resolvedWith ?? args.map((a) => a.type), call.location, {
+      ordering,
+      distinct: call.distinct,
+      lambdas: lambdaHandle?.lambdas,
+    });
+    return { args, locations, fn };
+  }
+  const args = call.args.map(translate);
+  if (!isWindowFunctionName(name)) throw new EngineError('FUNCTION_NOT_WINDOW', `Not a window function: ${name}`, spec.location);
+  if (call.distinct)
+    throw new EngineError(
+      'NOT_SUPPORTED',
+      `Only aggregation window functions with DISTINCT are supported: ${formatExpression(call)}`,
+      spec.location,
+    );
+  if (call.orderBy || call.withinGroup)
+    throw new EngineError('NOT_SUPPORTED', 'Only aggregation window functions with ORDER BY are supported', call.location);
+  const fn = resolveWindowHandle(
+    name,
+    args.map((a) => a.type),
+    call.location,
+  );
+  return { args, locations: call.args.map((a) => a.location), fn };
 }
 
 /** The effective window specification: a named window (WINDOW w AS ...) refined by the call's own clauses. */

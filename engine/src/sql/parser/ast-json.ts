@@ -19,6 +19,8 @@ export interface JsonPathInvocation extends NodeBase {
   kind: 'JsonPathInvocation';
   input: JsonValueExpression;
   path: string;
+  /** Where the path's string literal is written. */
+  pathLocation?: NodeBase['location'];
   pathName?: Identifier;
   passing: JsonArgument[];
 }

@@ -124,7 +124,15 @@ export abstract class JsonParser extends TypeParser {
     const location = this.location();
     const input = this.parseJsonValueExpression();
     this.expectSymbol(',');
-    const invocation: JsonPathInvocation = { kind: 'JsonPathInvocation', input, path: this.parseStringValue(), passing: [], location };
+    const pathLocation = this.location();
+    const invocation: JsonPathInvocation = {
+      kind: 'JsonPathInvocation',
+      input,
+      path: this.parseStringValue(),
+      pathLocation,
+      passing: [],
+      location,
+    };
     if (this.acceptKeyword('AS')) invocation.pathName = this.parseIdentifier();
     if (this.acceptKeyword('PASSING')) {
       invocation.passing = this.parseCommaList((): JsonArgument => {

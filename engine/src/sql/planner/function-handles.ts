@@ -31,6 +31,12 @@ export interface WindowFunctionHandle {
   resolvedWith: SqlType[];
   argumentTypes: SqlType[];
   returnType: SqlType;
+  /** An aggregate's ORDER BY inside the call (its keys are the last arguments). */
+  ordering?: AggregateOrdering[];
+  /** An aggregate's DISTINCT. */
+  distinct?: boolean;
+  /** An aggregate's lambda arguments (reduce_agg's). */
+  lambdas?: LambdaExpression[];
 }
 
 /** Resolves an aggregate call by name and argument types: the handle the plan keeps. */
@@ -55,9 +61,23 @@ export function resolveAggregateHandle(
 }
 
 /** Resolves a window call (a window function or an aggregate over a window): the handle the plan keeps. */
-export function resolveWindowHandle(name: string, argumentTypes: SqlType[], location?: SourceLocation): WindowFunctionHandle {
-  const f = resolveWindowFunction(name, argumentTypes, location);
-  return { name: f.name, resolvedWith: argumentTypes, argumentTypes: f.argumentTypes, returnType: f.returnType };
+export function resolveWindowHandle(
+  name: string,
+  argumentTypes: SqlType[],
+  location?: SourceLocation,
+  options: { ordering?: AggregateOrdering[]; distinct?: boolean; lambdas?: LambdaExpression[] } = {},
+): WindowFunctionHandle {
+  const f = resolveWindowFunction(name, argumentTypes, location, options);
+  const handle: WindowFunctionHandle = {
+    name: f.name,
+    resolvedWith: argumentTypes,
+    argumentTypes: f.argumentTypes,
+    returnType: f.returnType,
+  };
+  if (options.ordering !== undefined && options.ordering.length > 0) handle.ordering = options.ordering;
+  if (options.distinct === true) handle.distinct = true;
+  if (options.lambdas !== undefined && options.lambdas.length > 0) handle.lambdas = options.lambdas;
+  return handle;
 }
 
 /** The function a handle names, from the registry. */
@@ -66,5 +86,5 @@ export function aggregateFunctionOf(handle: AggregateFunctionHandle): AggregateF
 }
 
 export function windowFunctionOf(handle: WindowFunctionHandle): WindowFunction {
-  return resolveWindowFunction(handle.name, handle.resolvedWith);
+  return resolveWindowFunction(handle.name, handle.resolvedWith, undefined, handle);
 }

@@ -152,7 +152,10 @@ export function describe(node: PlanNode): string {
       return `Limit[count = ${node.count}${node.offset ? `, offset = ${node.offset}` : ''}]`;
     case 'Window':
       return `Window[partitionBy = [${node.partitionBy.map(name).join(', ')}], orderBy = [${ordering(node.orderBy)}]] ${node.functions
-        .map((f) => `${name(f.symbol)} := ${f.function.name}(${f.arguments.map(name).join(', ')}) ${formatFrame(f.frame, name)}`)
+        .map(
+          (f) =>
+            `${name(f.symbol)} := ${f.function.name}(${f.function.distinct ? 'DISTINCT ' : ''}${f.arguments.map(name).join(', ')}) ${formatFrame(f.frame, name)}`,
+        )
         .join(', ')}`;
     case 'SetOperation':
       return `${capitalize(node.operation)}[${node.distinct ? 'DISTINCT' : 'ALL'}]`;

@@ -11,17 +11,24 @@ import { parseStatement } from '../parser/parser.js';
 import { forEachAstObject } from '../analyzer/ast-utils.js';
 import { analyzeRoutine } from './routine-analyzer.js';
 import { bindRoutines, RoutineScope, withRoutines } from './routine-scope.js';
-import type { SqlEnvironment } from './sql-environment.js';
+import type { SqlEnvironment } from '../../config/sql-environment.js';
 
-/** A scope of the catalog routines `root` calls (transitively), or undefined when it calls none. */
-export async function loadCatalogRoutines(root: object, catalogs: CatalogManager, session: Session): Promise<RoutineScope | undefined> {
+/**
+ * A scope of the catalog routines `root` calls (transitively), or undefined when it calls none; a
+ * simple name is looked up on `path` (the server's sql.path unless a view brings its own).
+ */
+export async function loadCatalogRoutines(
+  root: object,
+  catalogs: CatalogManager,
+  session: Session,
+  path: SqlEnvironment['path'] = catalogs.sqlEnvironment.path,
+): Promise<RoutineScope | undefined> {
   const scope = new RoutineScope();
   // The bodies are analyzed in a session of their own that sees only catalog routines: as in Trino, a
   // stored routine does not see the inline routines of the query that calls it.
   const bodies: Session = { ...session };
   bindRoutines(bodies, scope);
   const seen = new Set<string>();
-  const path = catalogs.sqlEnvironment.path;
   const pending = calls(root, path);
   while (pending.length > 0) {
     const { catalog, schema, name, simple } = pending.pop()!;

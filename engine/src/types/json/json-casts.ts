@@ -27,36 +27,11 @@ type OneCast = (value: Scalar) => Scalar;
 /** The engine's other casts, passed in to keep this module below casts.ts. */
 export type CastLookup = (from: SqlType, to: SqlType) => OneCast;
 
-const TO_JSON_SCALARS = new Set([
-  'unknown',
-  'boolean',
-  'tinyint',
-  'smallint',
-  'integer',
-  'bigint',
-  'real',
-  'double',
-  'decimal',
-  'varchar',
-  'json',
-  'timestamp',
-  'date',
-  'number',
-]);
-const FROM_JSON_SCALARS = new Set([
-  'boolean',
-  'tinyint',
-  'smallint',
-  'integer',
-  'bigint',
-  'real',
-  'double',
-  'decimal',
-  'varchar',
-  'json',
-  'number',
-]);
-const OBJECT_KEY_TYPES = new Set(['boolean', 'tinyint', 'smallint', 'integer', 'bigint', 'real', 'double', 'decimal', 'varchar']);
+/** The scalars a JSON object key can come from (Trino's isValidJsonObjectKeyType); each also casts to and from json. */
+const OBJECT_KEY_KINDS = ['boolean', 'tinyint', 'smallint', 'integer', 'bigint', 'real', 'double', 'decimal', 'varchar'];
+export const OBJECT_KEY_TYPES: ReadonlySet<string> = new Set(OBJECT_KEY_KINDS);
+export const TO_JSON_SCALARS: ReadonlySet<string> = new Set(['unknown', ...OBJECT_KEY_KINDS, 'json', 'timestamp', 'date', 'number']);
+const FROM_JSON_SCALARS: ReadonlySet<string> = new Set([...OBJECT_KEY_KINDS, 'json', 'number']);
 
 /** Whether CAST(x AS json) exists for x of `type` (Trino's JsonUtil.canCastToJson). */
 export function canCastToJson(type: SqlType): boolean {

@@ -1,7 +1,7 @@
 // A lake view as Trino's Hive connector keeps it in the metastore: a table entry of type
 // VIRTUAL_VIEW whose `viewOriginalText` is `/* Presto View: <base64 of the view's JSON> */`, the JSON
 // being Trino's view definition (original SQL, catalog, schema, columns with Trino type names,
-// comment, owner, runAsInvoker). Trino's file metastore reads the same entries.
+// comment, owner, runAsInvoker, the SQL path). Trino's file metastore reads the same entries.
 
 import { EngineError } from '../../../errors/engine-error.js';
 import type { ViewDefinition } from '../../../spi/view.js';
@@ -34,7 +34,8 @@ interface ViewJson {
   comment?: string;
   owner?: string;
   runAsInvoker: boolean;
-  path: never[];
+  /** Trino's CatalogSchemaName list. */
+  path: { catalogName: string; schemaName: string }[];
 }
 
 export function viewEntryJson(view: ViewDefinition, writerVersion: string): ViewEntryJson {
@@ -50,7 +51,7 @@ export function viewEntryJson(view: ViewDefinition, writerVersion: string): View
     ...(view.comment === undefined ? {} : { comment: view.comment }),
     ...(view.owner === undefined ? {} : { owner: view.owner }),
     runAsInvoker: view.runAsInvoker,
-    path: [],
+    path: (view.path ?? []).map((p) => ({ catalogName: p.catalog, schemaName: p.schema })),
   };
   return {
     writerVersion,
@@ -91,5 +92,10 @@ export function viewFromEntry(entry: { viewOriginalText?: string }, file: string
     ...(json.comment === undefined ? {} : { comment: json.comment }),
     ...(json.owner === undefined ? {} : { owner: json.owner }),
     runAsInvoker: json.runAsInvoker === true,
+    path: (Array.isArray(json.path) ? json.path : []).map((p, i) => {
+      if (typeof p?.catalogName !== 'string' || typeof p?.schemaName !== 'string')
+        throw invalid(`view path entry ${i} is not a catalog and schema`);
+      return { catalog: p.catalogName, schema: p.schemaName };
+    }),
   };
 }

@@ -1,36 +1,56 @@
 // %tZ of a region zone: Java prints TimeZone's short display name in the US English locale, the
-// daylight name when the zone's rules have daylight saving at that instant (EDT) and the standard
-// one otherwise (EST). Known here: UTC and the US zones (their names do not depend on the date, and
-// daylight saving is the standard offset plus an hour); another zone is refused by name
-// rather than guessed (Node's Intl names zones only from 1970 and not as Java's tables do).
+// daylight name when ZoneRules.isDaylightSavings holds at that instant (the offset differs from the
+// zone's standard offset) and the standard one otherwise. The names and the standard offsets are
+// Java's own (java-zone-table.ts); the offset at the instant is the zone table's (Intl). Offsets of
+// local mean time, which Intl may round to the minute, are within a minute of Java's: a difference
+// of under a minute is no daylight saving.
 
 import { EngineError } from '../../../errors/engine-error.js';
 import { offsetMillisAt, zoneKeyOf } from '../../../types/time-zones.js';
+import { JAVA_ZONE_LINES } from './java-zone-table.js';
 
-/** Standard offset in hours, standard name, daylight name. */
-const US_ZONES: Record<string, [number, string, string]> = {
-  'America/New_York': [-5, 'EST', 'EDT'],
-  'US/Eastern': [-5, 'EST', 'EDT'],
-  'America/Chicago': [-6, 'CST', 'CDT'],
-  'US/Central': [-6, 'CST', 'CDT'],
-  'America/Denver': [-7, 'MST', 'MDT'],
-  'US/Mountain': [-7, 'MST', 'MDT'],
-  'America/Phoenix': [-7, 'MST', 'MDT'],
-  'America/Los_Angeles': [-8, 'PST', 'PDT'],
-  'US/Pacific': [-8, 'PST', 'PDT'],
-  'America/Anchorage': [-9, 'AKST', 'AKDT'],
-  'US/Alaska': [-9, 'AKST', 'AKDT'],
-  'Pacific/Honolulu': [-10, 'HST', 'HDT'],
-  'US/Hawaii': [-10, 'HST', 'HDT'],
-};
+interface JavaZone {
+  standard: string;
+  daylight: string;
+  /** Epoch seconds where the standard offset changes (the first: -Infinity), and the offset (seconds) from each. */
+  changes: number[];
+  offsets: number[];
+}
+
+let zones: Map<string, JavaZone> | undefined;
+
+function javaZones(): Map<string, JavaZone> {
+  if (zones !== undefined) return zones;
+  zones = new Map();
+  for (const line of JAVA_ZONE_LINES.split('\n')) {
+    if (line === '') continue;
+    const [name, standard, daylight, history] = line.split('|');
+    const [first, ...rest] = history.split(';');
+    const changes = [Number.NEGATIVE_INFINITY];
+    const offsets = [Number(first)];
+    for (const change of rest) {
+      const [second, offset] = change.split(',');
+      changes.push(Number(second));
+      offsets.push(Number(offset));
+    }
+    zones.set(name, { standard, daylight, changes, offsets });
+  }
+  return zones;
+}
+
+function standardOffsetSeconds(zone: JavaZone, epochSecond: number): number {
+  let i = zone.changes.length - 1;
+  while (zone.changes[i] > epochSecond) i--;
+  return zone.offsets[i];
+}
 
 export function zoneAbbreviation(zoneId: string, epochNanos: bigint): string {
   if (zoneId === 'UTC') return 'UTC';
-  const names = US_ZONES[zoneId];
-  if (names === undefined)
-    throw new EngineError('NOT_SUPPORTED', `format's %tZ of time zone ${zoneId} is not supported (Java's name for it is not known here)`);
-  const [standardHours, standard, daylight] = names;
-  const offsetMillis = offsetMillisAt(zoneKeyOf(zoneId), Number(epochNanos / 1_000_000n));
-  // Daylight saving (and war time) is an hour ahead of standard; local mean time before 1883 is standard in Java's rules.
-  return offsetMillis === (standardHours + 1) * 3_600_000 ? daylight : standard;
+  const zone = javaZones().get(zoneId);
+  if (zone === undefined)
+    throw new EngineError('NOT_SUPPORTED', `format's %tZ of time zone ${zoneId} is not supported (Java knows no zone of that name)`);
+  const epochMillis = Number(epochNanos / 1_000_000n) - (epochNanos % 1_000_000n < 0n ? 1 : 0);
+  const offsetSeconds = offsetMillisAt(zoneKeyOf(zoneId), epochMillis) / 1000;
+  const standard = standardOffsetSeconds(zone, Math.floor(epochMillis / 1000));
+  return Math.abs(offsetSeconds - standard) < 60 ? zone.standard : zone.daylight;
 }

@@ -81,6 +81,7 @@ function valueBytes(type: SqlType): number {
     case 'real':
     case 'date':
     case 'interval year to month':
+    case 'color':
       return 4;
     case 'decimal':
       return type.precision <= SHORT_DECIMAL_PRECISION ? 8 : 16;

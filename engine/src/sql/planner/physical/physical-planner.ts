@@ -25,6 +25,8 @@ export interface PhysicalPlanningContext {
   minSplits: number;
   /** Whether the scan's connector reads its splits on worker threads, and whether it generates its pages (work of its own). */
   threadScan(scan: TableScanNode): { generatesPages: boolean } | undefined;
+  /** Whether a grouped final aggregation over threads' partial states runs partitioned across them (partitioned_aggregation). */
+  partitionedFinal: boolean;
   /** Whether the scan's splits are assigned to the task as they come (a distributed task's source) rather than listed here. */
   assignedSplits(scan: TableScanNode): boolean;
 }
@@ -106,7 +108,9 @@ export class PhysicalPlanner {
     if (partial.aggregations.some((a) => aggregateRef(aggregateFunctionOf(a.function)) === undefined)) return undefined;
     if (final === undefined) return { partial };
     const finalStep =
-      final.groupingKeys.length > 0 && this.context.threads >= PARTITIONED_FINAL_MIN_THREADS ? 'partitioned across threads' : 'main thread';
+      final.groupingKeys.length > 0 && this.context.partitionedFinal && this.context.threads >= PARTITIONED_FINAL_MIN_THREADS
+        ? 'partitioned across threads'
+        : 'main thread';
     return { partial, final, finalStep };
   }
 
@@ -159,24 +163,28 @@ function decisions(
   threads: number,
   aggregation: ParallelAggregation | undefined,
 ): AdaptiveDecision[] {
+  const partitioned = aggregation?.finalStep === 'partitioned across threads';
+  const notKept = partitioned
+    ? 'the whole aggregation in one step on the threads, each on a partition of the groups by key hash'
+    : 'the whole aggregation in one step in the main thread';
   const made: AdaptiveDecision[] = [
     {
       name: 'threads',
       rule:
         splits === 'listed'
-          ? `the threads when the table has at least ${minSplits} splits${aggregation?.final === undefined ? '' : ' and its partial aggregation was not found to keep too many groups in the last 5 minutes'}, else the main thread`
+          ? `the threads when the table has at least ${minSplits} splits${aggregation?.final === undefined || partitioned ? '' : ' and its partial aggregation was not found to keep too many groups in the last 5 minutes'}, else the main thread`
           : `the threads once ${minSplits} splits were assigned, else the main thread`,
     },
   ];
   if (aggregation?.final !== undefined) {
     made.push({
       name: 'partial aggregation',
-      rule: `kept when the groups of its first ${PARTIAL_PROBE_ROWS} rows are at most ${PARTIAL_MAX_GROUPS_PER_ROW * 100}% of them, else the whole aggregation runs in one step in the main thread`,
+      rule: `kept when the groups of its first ${PARTIAL_PROBE_ROWS} rows are at most ${PARTIAL_MAX_GROUPS_PER_ROW * 100}% of them (and not found to keep more in the last 5 minutes), else ${notKept}`,
     });
     if (aggregation.finalStep === 'partitioned across threads') {
       made.push({
         name: 'final step',
-        rule: `partitioned across the threads when at least ${PARTITIONED_FINAL_MIN_THREADS} run, else the main thread`,
+        rule: `partitioned across the threads when at least ${PARTITIONED_FINAL_MIN_THREADS} run (partitioned_aggregation), else the main thread`,
       });
     }
   }

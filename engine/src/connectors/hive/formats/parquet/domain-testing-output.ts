@@ -1,14 +1,14 @@
 // A chunk output that also tests each placed row against a pushed-down domain, clearing keep[row]
 // for the rows that cannot satisfy it. A dictionary page without NULLs placed whole is tested through
 // its dictionary (each entry once, then one lookup per row); other rows are tested by value once the
-// chunk is decoded (row-filter.ts).
+// chunk is decoded (spi/domain/exclude-rows.ts).
 
 import type { Column } from '../../../../columnar/page.js';
 import type { SqlType } from '../../../../types/types.js';
 import type { ChunkOutput, DecodedPage } from './column-chunk-decoder.js';
-import type { PreparedDomain } from './domain-pruning.js';
+import type { PreparedDomain } from '../../../../spi/domain/prepared-domain.js';
 import { appendRange } from './row-ranges.js';
-import { excludeRows } from './row-filter.js';
+import { excludeRows } from '../../../../spi/domain/exclude-rows.js';
 
 export class DomainTestingOutput implements ChunkOutput {
   private dictionary: DecodedPage['dictionary'];

@@ -5,7 +5,8 @@
 import type { Scalar } from '../../../../types/scalar.js';
 import type { SqlType } from '../../../../types/types.js';
 import type { FileEntry, FileSystem } from '../../file-system/file-system.js';
-import { BoundDecoder, compareBounds, type Bound } from './domain-pruning.js';
+import { compareBounds, type Bound } from '../../../../spi/domain/prepared-domain.js';
+import { BoundDecoder } from './domain-pruning.js';
 import { readFooter } from './footer.js';
 import { schemaColumns } from './parquet-reader.js';
 import { rowGroupBlocks } from './row-group-ranges.js';

@@ -8,15 +8,8 @@ import { typesEqual, type SqlType } from '../../../../types/types.js';
 import type { FileSystem } from '../../file-system/file-system.js';
 import { plainTimestamps, type BoundColumn } from './column-binding.js';
 import { ColumnChunkDecoder, chunkStart } from './column-chunk-decoder.js';
-import {
-  BoundDecoder,
-  compareBounds,
-  dictionaryBounds,
-  prepareDomain,
-  rangeCanMatch,
-  valueMatches,
-  type PreparedDomain,
-} from './domain-pruning.js';
+import { compareBounds, prepareDomain, rangeCanMatch, valueMatches, type PreparedDomain } from '../../../../spi/domain/prepared-domain.js';
+import { BoundDecoder, dictionaryBounds } from './domain-pruning.js';
 import { fetchRanges, type ByteRange } from './fetched-bytes.js';
 import { decodeColumnIndex, decodeOffsetIndex, type ColumnChunk, type PageLocation, type RowGroup } from './file-metadata.js';
 import { Encoding, PageType, PhysicalType } from './parquet-constants.js';

@@ -1,16 +1,16 @@
 // The split readers a worker has, by the name a WorkerSplit carries: a worker has no catalogs, so
 // this is how it turns a split descriptor into pages.
 
-import { EngineError } from '../errors/engine-error.js';
-import type { PageSource, TableConstraint } from '../spi/connector.js';
-import type { Session } from '../spi/session.js';
-import type { SplitReader, WorkerSplit } from '../spi/worker-split.js';
-import { LAKE_SPLIT_READER, lakeSplitReader } from './hive/read/lake-split-reader.js';
-import { MEMORY_SPLIT_READER, memorySplitReader } from './memory/memory-split-reader.js';
-import { TPCH_SPLIT_READER } from './tpch/tpch-split-data.js';
-import { tpchSplitReader } from './tpch/tpch-split-reader.js';
-import { SEQUENCE_SPLIT_READER, sequenceSplitReader } from './table-functions/sequence-connector.js';
-import { PAGE_SPLIT_READER, pageSplitReader } from '../exec/threads/off-thread-routines.js';
+import { EngineError } from '../../errors/engine-error.js';
+import type { PageSource, TableConstraint } from '../../spi/connector.js';
+import type { Session } from '../../spi/session.js';
+import type { SplitReader, WorkerSplit } from '../../spi/worker-split.js';
+import { LAKE_SPLIT_READER, lakeSplitReader } from '../../connectors/hive/read/lake-split-reader.js';
+import { MEMORY_SPLIT_READER, memorySplitReader } from '../../connectors/memory/memory-split-reader.js';
+import { TPCH_SPLIT_READER } from '../../connectors/tpch/tpch-split-data.js';
+import { tpchSplitReader } from '../../connectors/tpch/tpch-split-reader.js';
+import { SEQUENCE_SPLIT_READER, sequenceSplitReader } from '../../connectors/table-functions/sequence-connector.js';
+import { PAGE_SPLIT_READER, pageSplitReader } from './off-thread-routines.js';
 
 const SPLIT_READERS = new Map<string, SplitReader>([
   [MEMORY_SPLIT_READER, memorySplitReader],

@@ -2,9 +2,9 @@
 // (Trino: http-server.https.* and http-server.authentication.*), their schema, flags and defaults,
 // and the checks that tie them together (password or JWT authentication needs HTTPS).
 
-import { ConfigError } from '../../config/config-error.js';
-import { DURATION_SCHEMA, parseDuration } from '../../config/duration.js';
-import type { Setting } from '../../config/settings.js';
+import { ConfigError } from './config-error.js';
+import { DURATION_SCHEMA, parseDuration } from './duration.js';
+import type { Setting } from './settings.js';
 
 export const AUTHENTICATION_TYPES = ['PASSWORD', 'JWT'] as const;
 export type AuthenticationType = (typeof AUTHENTICATION_TYPES)[number];

@@ -1,49 +1,11 @@
-// Every error the HTTP layer answers is JSON: {"error": {"message", "errorName"?, ...}} with a
-// proper status; unknown paths get 404, wrong methods 405, and nothing thrown crashes the server.
+// The answer to every failed request: errorMiddleware turns what a resource threw into the JSON
+// error body (errors/http-error.ts) with a proper status; unknown paths get 404, wrong methods 405,
+// and nothing thrown crashes the server.
 
 import type { Middleware } from 'koa';
+import { errorBody, errorNameForStatus, HttpError, statusOf } from '../errors/http-error.js';
 import { ProtocolError } from '../internode/protocol-error.js';
 import type { Logger } from '../log/logger.js';
-
-export class HttpError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-    readonly errorName?: string,
-    /** More members of the JSON error, e.g. the node state a refused move started from. */
-    readonly details?: Readonly<Record<string, unknown>>,
-  ) {
-    super(message);
-    this.name = 'HttpError';
-  }
-}
-
-export interface ErrorBody {
-  error: { message: string; errorName?: string; [detail: string]: unknown };
-}
-
-export function errorBody(message: string, errorName?: string, details?: Readonly<Record<string, unknown>>): ErrorBody {
-  return { error: { message, ...(errorName ? { errorName } : {}), ...details } };
-}
-
-const NAMES_BY_STATUS: Record<number, string> = {
-  400: 'BAD_REQUEST',
-  401: 'UNAUTHORIZED',
-  404: 'NOT_FOUND',
-  405: 'METHOD_NOT_ALLOWED',
-  410: 'GONE',
-  408: 'REQUEST_TIMEOUT',
-  413: 'PAYLOAD_TOO_LARGE',
-  415: 'UNSUPPORTED_MEDIA_TYPE',
-  431: 'REQUEST_HEADER_FIELDS_TOO_LARGE',
-  501: 'NOT_IMPLEMENTED',
-  503: 'SERVICE_UNAVAILABLE',
-};
-
-/** The errorName of an answer with this status, when the error does not name itself. */
-export function errorNameForStatus(status: number): string {
-  return NAMES_BY_STATUS[status] ?? (status < 500 ? 'BAD_REQUEST' : 'INTERNAL_ERROR');
-}
 
 /**
  * Whether the server is at fault (logged as an error, with the stack): 5xx except 503 (a node that
@@ -86,7 +48,6 @@ function bareStatusMessage(status: number, method: string, path: string, allow: 
   return `Request failed: ${method} ${path}`;
 }
 
-/** HttpError and http-errors (thrown by Koa and the router) carry a status; anything else is a 500. */
 /** Runs `read` (of a request's body or headers); one that does not follow the inter-node protocol is the caller's mistake: 400. */
 export function readOrRefuse<T>(read: () => T): T {
   try {
@@ -95,11 +56,4 @@ export function readOrRefuse<T>(read: () => T): T {
     if (e instanceof ProtocolError) throw new HttpError(400, e.message, 'BAD_REQUEST');
     throw e;
   }
-}
-
-export function statusOf(e: unknown): number {
-  const status = (e as { status?: unknown } | null)?.status;
-  if (typeof status === 'number' && status >= 400 && status < 600) return status;
-  if (e instanceof URIError) return 400;
-  return 500;
 }

@@ -4,15 +4,15 @@
 // becomes a NodeUnreachableError that says whether the port refused the connection (the process is gone).
 
 import type { Dispatcher } from 'undici';
-import { readNodeStatus, type NodeStatus } from '../../internode/node-status.js';
-import { ProtocolError } from '../../internode/protocol-error.js';
+import { readNodeStatus, type NodeStatus } from './node-status.js';
+import { ProtocolError } from './protocol-error.js';
 import { ClientError } from './client-error.js';
 
 /** By default one request may take this long before it counts as failed (a drain has its own, longer deadline). */
 const REQUEST_TIMEOUT_MILLIS = 10_000;
 
 /** The members of GET /v1/status a client acts on. */
-export type { NodeStatus, TargetNodeState } from '../../internode/node-status.js';
+export type { NodeStatus, TargetNodeState } from './node-status.js';
 
 export class NodeUnreachableError extends Error {
   constructor(

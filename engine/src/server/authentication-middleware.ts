@@ -9,16 +9,16 @@
 // reads the user as before.
 
 import type { Context, Middleware } from 'koa';
-import type { QueryAccess } from '../../coordinator/query-access.js';
-import type { Logger } from '../../log/logger.js';
-import { HttpError } from '../../server/http-error.js';
-import type { InternalAuthenticator } from '../../server/internal-auth/internal-authenticator.js';
-import { isInternalEndpoint } from '../../server/internal-auth/internal-endpoints.js';
-import { DEFAULT_USER, detectPrefix, HEADER_PREFIXES, requestUser } from '../../server/protocol-headers.js';
-import type { Impersonation } from '../impersonation.js';
-import { AuthenticationError } from './authentication-error.js';
-import type { Authenticated, ClientAuthenticator } from './client-authenticator.js';
-import type { SignedIn } from './ui-session.js';
+import type { QueryAccess } from '../coordinator/query-access.js';
+import type { Logger } from '../log/logger.js';
+import { HttpError } from '../errors/http-error.js';
+import type { InternalAuthenticator } from './internal-auth/internal-authenticator.js';
+import { isInternalEndpoint } from './internal-auth/internal-endpoints.js';
+import { DEFAULT_USER, detectPrefix, HEADER_PREFIXES, requestUser } from './protocol-headers.js';
+import type { Impersonation } from '../security/impersonation.js';
+import { AuthenticationError } from '../security/authentication/authentication-error.js';
+import type { Authenticated, ClientAuthenticator } from '../security/authentication/client-authenticator.js';
+import type { SignedIn } from '../security/authentication/ui-session.js';
 
 /** '/' only redirects to the web interface, whose page is public too. */
 const PUBLIC_GETS = new Set(['/', '/v1/info', '/v1/info/state', '/v1/status']);

@@ -1,12 +1,13 @@
-// Which decoded rows of a column can satisfy a pushed-down column domain, row by row: the reader
-// decodes the constraint's columns first and the other columns only for the rows that pass
-// (parquet-reader.ts). The engine still evaluates the whole predicate on every row it gets, so this
-// only has to be conservative: a row it cannot decide (NaN, a value of another kind than the
-// domain's, an integer beyond 2^53) is kept. NULL never satisfies a domain (they come from
-// null-rejecting predicates: comparisons, BETWEEN, IN), as the page and row-group pruning assume.
+// Which decoded rows of a column can satisfy a pushed-down column domain, row by row: the lake's
+// Parquet reader decodes the constraint's columns first and the other columns only for the rows
+// that pass, and the memory connector drops rows a dynamic filter rules out. The engine still
+// evaluates the whole predicate on every row it gets, so this only has to be conservative: a row
+// it cannot decide (NaN, a value of another kind than the domain's, an integer beyond 2^53) is
+// kept. NULL never satisfies a domain (they come from null-rejecting predicates: comparisons,
+// BETWEEN, IN), as the page and row-group pruning assume.
 
-import type { Column } from '../../../../columnar/page.js';
-import { compareBounds, type Bound, type PreparedDomain } from './domain-pruning.js';
+import type { Column } from '../../columnar/page.js';
+import { compareBounds, type Bound, type PreparedDomain } from './prepared-domain.js';
 
 /** Clears keep[i] for each row i of `column` that cannot satisfy `domain`. */
 export function excludeRows(column: Column, domain: PreparedDomain, keep: Uint8Array): void {

@@ -2,7 +2,7 @@
 // sql.default-function-schema and sql.path: where CREATE / DROP FUNCTION put a routine named
 // without catalog and schema, and the schemas whose routines a call by simple name finds.
 
-import { ConfigError } from '../../config/config-error.js';
+import { ConfigError } from './config-error.js';
 
 export interface SqlEnvironment {
   /** `catalog.schema` for routines named without both; undefined: such a name is refused. */
