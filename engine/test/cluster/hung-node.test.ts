@@ -123,8 +123,9 @@ describe('a worker stopped with SIGSTOP, seen by the health checks', function ()
       expect(tasks.map((t) => t.state)).to.deep.equal(tasks.map(() => 'ABORTED'));
     }
     await cluster.waitForActiveWorkers(2);
-    const run = await runStatement(cluster.coordinator.uri, 'SELECT count(*) FROM tpch.tiny.orders', USER);
-    expect(run.rows).to.deep.equal([[15000]]);
+    // Three splits (tiny's one split would give one worker a task): TPC-H's SF x 1,500,000 orders.
+    const run = await runStatement(cluster.coordinator.uri, 'SELECT count(*) FROM tpch."sf0.1".orders', USER);
+    expect(run.rows).to.deep.equal([[150000]]);
     expect((await tasksOf(victim, run.final.id)).length, 'worker-2 ran a task of the next query').to.be.greaterThan(0);
   });
 });

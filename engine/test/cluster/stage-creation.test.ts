@@ -2,16 +2,17 @@
 // answer (stopped with SIGSTOP, not yet declared gone), the other already holds a task of every
 // stage placed on it. Before, the stage above waited for every creation of the stage below, so each
 // short query paid a round trip to a busy worker per stage. Once the stopped worker runs again, the
-// query finishes with TPC-H's answer: 1,000 of tiny's 1,500 customers have orders (the spec gives
-// none to a customer key divisible by 3). Each stage starts on the next worker, so the first tasks
-// of its stages, which take the larger share of a small table's few splits, go round the workers.
+// query finishes with TPC-H's answer: sf0.1 has 150,000 orders, each its own key (SF x 1,500,000,
+// unique keys). The scan has three splits, so both workers get a task of it (a table of one split
+// gets one task). Each stage starts on the next worker, so the first tasks of its stages, which
+// take the larger share of a small table's few splits, go round the workers.
 
 import { expect } from 'chai';
 import { getJson, postStatement, type StatementResponse } from '../support/statement-http.js';
 import { eventually, TestCluster, tasksOf, USER } from './cluster-fixture.js';
 
 /** Three stages: the orders scan with a partial aggregation, the final aggregation (both on every worker), the count. */
-const SQL = 'SELECT count(*) FROM (SELECT o_custkey FROM tpch.tiny.orders GROUP BY o_custkey)';
+const SQL = 'SELECT count(*) FROM (SELECT o_orderkey FROM tpch."sf0.1".orders GROUP BY o_orderkey)';
 
 describe('stage creation', function () {
   this.timeout(120_000);
@@ -53,7 +54,7 @@ describe('stage creation', function () {
       rows.push(...(response.data ?? []));
     }
     expect(response.error, response.error?.message).to.equal(undefined);
-    expect(rows).to.deep.equal([[1000]]);
+    expect(rows).to.deep.equal([[150000]]);
   });
 
   it("starts each stage on the next worker: the stages' first tasks, which take the larger share of few splits, are on different workers", async () => {
