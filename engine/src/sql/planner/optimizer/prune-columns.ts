@@ -57,9 +57,11 @@ function pruneNode(node: PlanNode, required: Set<number>, factory?: PlanFactory)
       return { ...trimmed, source, outputs };
     }
     case 'Join': {
+      // A side carrying columns nothing above uses (its filter's, say) gets a projection: the probe
+      // pages and the build table hold only what the join and the nodes above read.
       const all = needs(own());
-      const left = prune(node.left, all);
-      const right = prune(node.right, all);
+      const left = restrictTo(prune(node.left, all), all, factory);
+      const right = restrictTo(prune(node.right, all), all, factory);
       const outputs = node.type === 'mark' ? [...left.outputs, node.mark!.symbol] : [...left.outputs, ...right.outputs];
       return { ...node, left, right, outputs };
     }
@@ -121,10 +123,7 @@ function pruneNode(node: PlanNode, required: Set<number>, factory?: PlanFactory)
     }
     case 'Exchange': {
       const keep = needs(node.partitionKeys.map((k) => k.id));
-      const pruned = prune(node.source, keep);
-      const used = pruned.outputs.filter((s) => keep.has(s.id));
-      const source =
-        factory !== undefined && used.length > 0 && used.length < pruned.outputs.length ? factory.restrict(pruned, used) : pruned;
+      const source = restrictTo(prune(node.source, keep), keep, factory);
       return { ...node, source, outputs: source.outputs };
     }
     case 'RemoteSource':
@@ -132,4 +131,10 @@ function pruneNode(node: PlanNode, required: Set<number>, factory?: PlanFactory)
     default:
       return assertNever(node);
   }
+}
+
+/** `node` with only the symbols of `keep` when it carries others, through a projection (with a factory to make one). */
+function restrictTo(node: PlanNode, keep: Set<number>, factory?: PlanFactory): PlanNode {
+  const used = node.outputs.filter((s) => keep.has(s.id));
+  return factory !== undefined && used.length > 0 && used.length < node.outputs.length ? factory.restrict(node, used) : node;
 }
