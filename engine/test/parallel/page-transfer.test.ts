@@ -1,23 +1,8 @@
 import { expect } from 'chai';
-import { MessageChannel } from 'node:worker_threads';
 import { columnFromScalars, getScalar, type Column, type Page } from '../../src/columnar/page.js';
 import type { Scalar } from '../../src/types/scalar.js';
-import { decodePage, encodePage, type EncodedPage } from '../../src/exec/threads/page-transfer.js';
+import { roundTrip } from './parallel-helpers.js';
 import { BIGINT, BOOLEAN, DATE, DOUBLE, INTEGER, VARBINARY, VARCHAR, decimal } from '../../src/types/types.js';
-
-/** Posts a page through a real message channel, as a worker does, and decodes what arrives. */
-async function roundTrip(page: Page): Promise<Page> {
-  const { port1, port2 } = new MessageChannel();
-  try {
-    const arrived = new Promise<EncodedPage>((resolve) => port2.once('message', resolve));
-    const encoded = encodePage(page);
-    port1.postMessage(encoded.page, encoded.transfer);
-    return decodePage(await arrived);
-  } finally {
-    port1.close();
-    port2.close();
-  }
-}
 
 function rows(page: Page): Scalar[][] {
   return Array.from({ length: page.rowCount }, (_, r) => page.columns.map((c) => getScalar(c, r)));

@@ -2,6 +2,8 @@
 // with or without worker threads, comparing results, and holding a query open to interleave work.
 
 import { expect } from 'chai';
+import { MessageChannel } from 'node:worker_threads';
+import { decodePage, encodePage, type EncodedPage } from '../../src/exec/threads/page-transfer.js';
 import { MAX_SPLIT_ROWS } from '../../src/connectors/memory/memory-connector.js';
 import { newQueryProgress, type QueryProgress } from '../../src/spi/query-progress.js';
 import { EngineError } from '../../src/errors/engine-error.js';
@@ -164,4 +166,18 @@ export function countAndSumPipeline(
     finalAggregation: { step: 'final', inputTypes: partialTypes, groupChannels: [0], aggregates: aggregates([[1], [2]]) },
   };
   return { fragment, partialTypes };
+}
+
+/** Posts a page through a real message channel, as a worker thread does, and decodes what arrives. */
+export async function roundTrip(page: Page): Promise<Page> {
+  const { port1, port2 } = new MessageChannel();
+  try {
+    const arrived = new Promise<EncodedPage>((resolve) => port2.once('message', resolve));
+    const encoded = encodePage(page);
+    port1.postMessage(encoded.page, encoded.transfer);
+    return decodePage(await arrived);
+  } finally {
+    port1.close();
+    port2.close();
+  }
 }

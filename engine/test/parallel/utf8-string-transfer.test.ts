@@ -5,27 +5,12 @@
 // U+2028, lone surrogates) must come out byte for byte as it writes them.
 
 import { expect } from 'chai';
-import { MessageChannel } from 'node:worker_threads';
 import { columnSizeInBytes, getScalar, type Column, type Page } from '../../src/columnar/page.js';
 import { checkedUtf8, utf8Column, wellFormedUtf8, type Utf8Column } from '../../src/columnar/utf8-strings.js';
 import { encodeJsonRows } from '../../src/coordinator/json-rows.js';
-import { decodePage, encodePage, type EncodedPage } from '../../src/exec/threads/page-transfer.js';
+import { roundTrip } from './parallel-helpers.js';
 import { deserializePages, PageSerializer, streamChunks } from '../../src/exec/exchange/page-codec.js';
 import { VARCHAR, type SqlType } from '../../src/types/types.js';
-
-/** Posts a page through a real message channel, as a worker thread does, and decodes what arrives. */
-async function roundTrip(page: Page): Promise<Page> {
-  const { port1, port2 } = new MessageChannel();
-  try {
-    const arrived = new Promise<EncodedPage>((resolve) => port2.once('message', resolve));
-    const encoded = encodePage(page);
-    port1.postMessage(encoded.page, encoded.transfer);
-    return decodePage(await arrived);
-  } finally {
-    port1.close();
-    port2.close();
-  }
-}
 
 /** A small seeded generator, so that a failure can be replayed. */
 function random(seed: number): () => number {
