@@ -64,7 +64,8 @@ export function canCast(from: SqlType, to: SqlType): boolean {
   if (isAddressType(from) || isAddressType(to)) return canCastAddress(from, to);
   if (isSketchType(from) || isSketchType(to)) return sketchCast(from, to) !== undefined;
   if (from.kind === 'color' || to.kind === 'color') return false; // Trino casts only NULL to color, a color to nothing
-  if (isString(to)) return from.kind !== 'varbinary' || to.kind === 'varchar';
+  // Bytes become text only through from_utf8: Trino has a cast varchar -> varbinary, none back.
+  if (isString(to)) return from.kind !== 'varbinary';
   const numericLike = (t: SqlType) => isNumeric(t) || t.kind === 'boolean';
   if (numericLike(from) && numericLike(to)) return true;
   if (isString(from)) return to.kind !== 'interval year to month' && to.kind !== 'interval day to second';

@@ -1,0 +1,38 @@
+// Trino has no CAST from varbinary to varchar (only varchar -> varbinary; bytes become text through
+// from_utf8): its analyzer finds no cast operator and fails TYPE_MISMATCH "Cannot cast varbinary to
+// varchar" at the CAST, TRY_CAST too (ExpressionAnalyzer.visitCast, OperatorNotFoundException).
+
+import { expect } from 'chai';
+import { EngineHarness } from '../support/engine-harness.js';
+
+describe('CAST of varbinary to varchar', function () {
+  this.timeout(60_000);
+  const engine = new EngineHarness();
+
+  async function failure(sql: string): Promise<[string, string]> {
+    const e = await engine.failure(sql);
+    return [e.errorName, e.message];
+  }
+
+  it('does not exist: TYPE_MISMATCH at the cast, for CAST and TRY_CAST, bounded or not, constant or column', async () => {
+    expect(await failure("SELECT CAST(X'68656c6c6f' AS varchar)")).to.deep.equal([
+      'TYPE_MISMATCH',
+      'line 1:8: Cannot cast varbinary to varchar',
+    ]);
+    expect(await failure("SELECT TRY_CAST(X'68656c6c6f' AS varchar(5))")).to.deep.equal([
+      'TYPE_MISMATCH',
+      'line 1:8: Cannot cast varbinary to varchar(5)',
+    ]);
+    expect(await failure("SELECT 1, CAST(b AS varchar) FROM (VALUES X'01') t(b)")).to.deep.equal([
+      'TYPE_MISMATCH',
+      'line 1:11: Cannot cast varbinary to varchar',
+    ]);
+    // Nor inside a container.
+    expect((await failure("SELECT CAST(ARRAY[X'01'] AS array(varchar))"))[0]).to.equal('TYPE_MISMATCH');
+  });
+
+  it('leaves the ways Trino has: varchar to varbinary, and from_utf8', async () => {
+    const { rows } = await engine.query("SELECT CAST('hello' AS varbinary), from_utf8(X'68656c6c6f')");
+    expect([Buffer.from(rows[0][0] as Uint8Array).toString('hex'), rows[0][1]]).to.deep.equal(['68656c6c6f', 'hello']);
+  });
+});
