@@ -203,7 +203,7 @@ export const CONFIG_SCHEMA = {
         type: 'string',
         minLength: 1,
         description:
-          "Trino-style group file (lines 'group:user1,user2') giving users the groups that rules' group conditions match (default: none, users have no groups)",
+          "Trino-style group file (lines 'group:user1,user2'): the groups current_groups() returns and rules' group conditions match, with or without a rules file (default: none, users have no groups)",
       },
     }),
     internalCommunication: closed('Requests between the nodes of a cluster (Trino: internal-communication.*)', {

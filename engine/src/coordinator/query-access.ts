@@ -4,6 +4,7 @@
 
 import type { ManagedQuery } from './managed-query.js';
 import type { FileAccessControl } from '../security/access-control/file-access-control.js';
+import { NO_GROUPS, type GroupProvider } from '../security/access-control/group-provider.js';
 
 export class QueryAccess {
   private readonly admins: ReadonlySet<string>;
@@ -11,13 +12,15 @@ export class QueryAccess {
   constructor(
     adminUsers: readonly string[],
     private readonly rules?: FileAccessControl,
+    /** The group provider (security.groupFile), with or without access rules. */
+    private readonly groups: GroupProvider = NO_GROUPS,
   ) {
     this.admins = new Set(adminUsers);
   }
 
-  /** The user's groups from the group file of the access rules (current_groups()); none without one. */
+  /** The user's groups from the group provider (current_groups()); none without a group file. */
   groupsOf(user: string): readonly string[] {
-    return this.rules?.identity(user).groups ?? [];
+    return this.groups(user);
   }
 
   isAdmin(user: string): boolean {

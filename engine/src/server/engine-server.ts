@@ -12,6 +12,7 @@ import { HeartbeatMonitor } from '../coordinator/heartbeat-monitor.js';
 import { NodeManager } from '../coordinator/node-manager.js';
 import { QueryAccess } from '../coordinator/query-access.js';
 import { createAccessControl } from '../security/access-control/access-control-setup.js';
+import { createGroupProvider } from '../security/access-control/group-provider.js';
 import { rulesImpersonation } from '../security/access-control/impersonation-rules.js';
 import { QueryManager } from '../coordinator/query-manager.js';
 import { defaultResourceGroups, readResourceGroupsFile } from '../coordinator/resource-groups/resource-groups-file.js';
@@ -90,8 +91,9 @@ export async function startServer(config: EngineConfig, logger: Logger): Promise
     nice: config.task.workerThreadNice,
   });
   guardResidentMemory(residentMemoryLimit(memorySettings), () => sharedThreadPool().relieveMemory());
-  const accessControl = createAccessControl(config.security, logger);
-  const access = new QueryAccess(config.security.adminUsers, accessControl);
+  const groupsOf = createGroupProvider(config.security, logger);
+  const accessControl = createAccessControl(config.security, logger, groupsOf);
+  const access = new QueryAccess(config.security.adminUsers, accessControl, groupsOf);
   const internalAuth = new InternalAuthenticator(config.internalCommunication.sharedSecret, config.node.id);
   if (config.internalCommunication.caFile !== undefined) trustCertificateAuthority(config.internalCommunication.caFile);
   const authentication = config.authentication.types.length > 0 ? new ClientAuthenticator(config.authentication, logger) : undefined;

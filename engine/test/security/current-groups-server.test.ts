@@ -1,6 +1,8 @@
 // current_groups() on a real server: the groups the group file gives the user of the request, in the
-// file's order, and an empty array for a user in no group (as Trino without a group provider). The same
-// server sends color values as Trino's client protocol does: the text ColorType.getObjectValue gives.
+// file's order, and an empty array for a user in no group (as Trino without a group provider). The
+// group file works on its own, without a rules file: Trino loads its group provider
+// (GroupProviderManager, etc/group-provider.properties) apart from access control. The same server
+// sends color values as Trino's client protocol does: the text ColorType.getObjectValue gives.
 
 import { expect } from 'chai';
 import { join } from 'node:path';
@@ -57,5 +59,27 @@ describe('current_groups() and color values on a real server', function () {
       Array.from({ length: 4 }, () => ['color', { rawType: 'color', arguments: [] }]),
     );
     expect(run.rows).to.deep.equal([['#ff00aa', '#010203', 'cyan', null]]);
+  });
+});
+
+describe('current_groups() on a real server with a group file and no rules file', function () {
+  this.timeout(60_000);
+  let server: ServerProcess;
+
+  before(async () => {
+    const groups = join(tempDir(), 'group.txt');
+    writeFileSync(groups, 'analysts:dave,erin\nadmins:dave\n');
+    server = await ServerProcess.start(['--security-group-file', groups]);
+  });
+  after(async () => {
+    await server?.stop();
+  });
+
+  it("answers each user's groups from the group file, and every user may still run queries (no access rules)", async () => {
+    expect((await runStatement(server.uri, 'SELECT current_groups()', as('dave'))).rows).to.deep.equal([[['analysts', 'admins']]]);
+    expect((await runStatement(server.uri, 'SELECT current_groups()', as('erin'))).rows).to.deep.equal([[['analysts']]]);
+    const carol = await runStatement(server.uri, 'SELECT cardinality(current_groups()), count(*) FROM tpch.tiny.nation', as('carol'));
+    expect(carol.final.error).to.equal(undefined);
+    expect(carol.rows).to.deep.equal([[0, 25]]);
   });
 });
