@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto';
 import { Trino } from 'trino-client';
 import { referenceRows } from '../tpch/helpers.js';
 import { query, runStatement } from '../support/statement-http.js';
-import { TestCluster } from './cluster-fixture.js';
+import { withCluster } from './cluster-fixture.js';
 
 const PARTITIONED = { 'X-Engine-User': 'test', 'X-Engine-Session': 'join_distribution_type=PARTITIONED' };
 const UUID_OF_ORDER = (column: string) => `CAST(md5(to_utf8(CAST(${column} AS varchar))) AS uuid)`;
@@ -20,17 +20,8 @@ function uuidText(key: string): string {
 
 describe('uuid and ipaddress over a cluster (coordinator + 2 workers)', function () {
   this.timeout(120_000);
-  let cluster: TestCluster;
+  const cluster = withCluster(2);
   const orders = referenceRows('orders');
-
-  before(async () => {
-    cluster = await TestCluster.start(2);
-    await cluster.waitForActiveWorkers(2);
-  });
-
-  after(async () => {
-    await cluster?.stop();
-  });
 
   it('orders uuids made on the workers and joins on them across a repartition', async () => {
     const first = await query(

@@ -6,11 +6,11 @@
 import { expect } from 'chai';
 import { referenceRows } from '../tpch/helpers.js';
 import { query, runStatement } from '../support/statement-http.js';
-import { PARTITIONED, USER, clusterOfTwoWorkers } from './cluster-fixture.js';
+import { PARTITIONED, USER, withCluster } from './cluster-fixture.js';
 
 describe('arrays over a cluster (coordinator + 2 workers)', function () {
   this.timeout(180_000);
-  const cluster = clusterOfTwoWorkers();
+  const cluster = withCluster(2);
 
   it('sends arrays of every element type, NULLs and nested arrays through the exchange exactly', async () => {
     const sql = `SELECT n_nationkey,

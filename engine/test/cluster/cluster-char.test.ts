@@ -7,7 +7,7 @@
 import { expect } from 'chai';
 import { referenceTbl } from '../tpch/helpers.js';
 import { query, runStatement } from '../support/statement-http.js';
-import { TestCluster } from './cluster-fixture.js';
+import { withCluster } from './cluster-fixture.js';
 
 const PARTITIONED = { 'X-Engine-User': 'test', 'X-Engine-Session': 'join_distribution_type=PARTITIONED' };
 
@@ -23,18 +23,9 @@ function prefixCounts(): Map<string, number> {
 
 describe('char(n) over a cluster (coordinator + 2 workers)', function () {
   this.timeout(120_000);
-  let cluster: TestCluster;
+  const cluster = withCluster(2);
   const counts = prefixCounts();
   const pairs = [...counts.values()].reduce((sum, n) => sum + n * n, 0);
-
-  before(async () => {
-    cluster = await TestCluster.start(2);
-    await cluster.waitForActiveWorkers(2);
-  });
-
-  after(async () => {
-    await cluster?.stop();
-  });
 
   it('joins char keys of different lengths, and a char key to varchar, across a repartition', async () => {
     const charJoin = `SELECT count(*) FROM (SELECT CAST(substr(n_name, 1, 2) AS char(3)) AS k FROM tpch.tiny.nation) a

@@ -5,21 +5,12 @@
 import { expect } from 'chai';
 import { referenceRows } from '../tpch/helpers.js';
 import { query } from '../support/statement-http.js';
-import { TestCluster } from './cluster-fixture.js';
+import { withCluster } from './cluster-fixture.js';
 
 describe('color values over a cluster (coordinator + 2 workers)', function () {
   this.timeout(120_000);
-  let cluster: TestCluster;
+  const cluster = withCluster(2);
   const orders = referenceRows('orders');
-
-  before(async () => {
-    cluster = await TestCluster.start(2);
-    await cluster.waitForActiveWorkers(2);
-  });
-
-  after(async () => {
-    await cluster?.stop();
-  });
 
   it('groups on colors made on the workers and sends them as #rrggbb or the system name', async () => {
     const sql = `SELECT render('x', c), c, count(*) FROM (

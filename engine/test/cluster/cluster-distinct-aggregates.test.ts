@@ -12,25 +12,20 @@ import type { JsonValue } from '../../src/types/exact-json.js';
 import { sortedRowTexts } from '../support/engine-and-duckdb.js';
 import { query, runStatement } from '../support/statement-http.js';
 import { DISTINCT_AGGREGATE_QUERIES } from '../aggregates/distinct-aggregate-queries.js';
-import { TestCluster } from './cluster-fixture.js';
+import { withCluster } from './cluster-fixture.js';
 
 const HEADERS = { 'X-Engine-User': 'test', 'X-Engine-Catalog': 'tpch', 'X-Engine-Schema': 'tiny' };
 
 describe('DISTINCT aggregates on a coordinator and 2 workers', function () {
   this.timeout(600_000);
-  let cluster: TestCluster;
+  const cluster = withCluster(2);
   let duck: DuckDBConnection;
 
   before(async () => {
-    cluster = await TestCluster.start(2);
-    await cluster.waitForActiveWorkers(2);
     duck = await duckDbWithTpch('tiny', 1);
   });
 
-  after(async () => {
-    duck?.closeSync();
-    await cluster?.stop();
-  });
+  after(() => duck?.closeSync());
 
   DISTINCT_AGGREGATE_QUERIES.forEach((sql, i) => {
     it(`query ${i + 1} equals DuckDB: ${sql.slice(0, 90).replace(/\s+/g, ' ')}`, async () => {

@@ -13,6 +13,8 @@ export interface ClusterOptions {
   sharedSecret?: string;
   /** More environment variables of every node. */
   env?: Record<string, string>;
+  /** A configuration file every node reads (`--config`), before the flags below. */
+  config?: string;
   /** More flags of the coordinator's and of every worker's `engine server`. */
   coordinatorArgs?: string[];
   workerArgs?: string[];
@@ -33,6 +35,7 @@ export class TestCluster {
       ...options.env,
       ...(options.sharedSecret === undefined ? {} : { ENGINE_SHARED_SECRET: options.sharedSecret }),
     };
+    const configArgs = options.config === undefined ? [] : ['--config', options.config];
     const coordinator = await ServerProcess.start(
       [
         '--role',
@@ -48,11 +51,12 @@ export class TestCluster {
         '2s',
         '--max-announcement-age',
         `${MAX_ANNOUNCEMENT_AGE_MILLIS}ms`,
+        ...configArgs,
         ...(options.coordinatorArgs ?? []),
       ],
       env,
     );
-    const cluster = new TestCluster(coordinator, env, options.workerArgs);
+    const cluster = new TestCluster(coordinator, env, [...configArgs, ...(options.workerArgs ?? [])]);
     try {
       await Promise.all(Array.from({ length: workerCount }, (_, i) => cluster.startWorker(`worker-${i + 1}`)));
     } catch (e) {
@@ -141,23 +145,50 @@ export async function tasksOf(uri: string, queryId: string, headers: Record<stri
 export const USER = { 'X-Engine-User': 'test' };
 export const PARTITIONED = { ...USER, 'X-Engine-Session': 'join_distribution_type=PARTITIONED' };
 
+/** What a test reads of the cluster that `withCluster` runs for it. */
+export type RunningCluster = Pick<TestCluster, 'coordinator' | 'workers' | 'worker' | 'startWorker' | 'waitForActiveWorkers'>;
+
+export interface WithClusterOptions extends ClusterOptions {
+  /** A new cluster for every test (beforeEach/afterEach) instead of one for the whole describe. */
+  eachTest?: boolean;
+  /** Whether to wait until every worker is ACTIVE before the tests (default); off for tests that watch them join. */
+  waitForWorkers?: boolean;
+}
+
 /**
- * A coordinator and two workers, started before the enclosing describe's tests (both workers
- * ACTIVE) and stopped after them; the coordinator is read inside the tests.
+ * A coordinator and `workerCount` workers, started in a before hook of the enclosing describe
+ * (every worker ACTIVE unless `waitForWorkers` is false) and stopped in an after hook. `options` may
+ * be a function, called in the hook, for options that earlier hooks make (a config file in a
+ * temporary directory). Hooks run in the order they are declared: declare the ones that use the
+ * cluster after this call.
  */
-export function clusterOfTwoWorkers(): { readonly coordinator: ServerProcess } {
-  let cluster: TestCluster | undefined;
-  before(async () => {
-    cluster = await TestCluster.start(2);
-    await cluster.waitForActiveWorkers(2);
-  });
-  after(async () => {
-    await cluster?.stop();
-  });
+export function withCluster(workerCount: number, options: WithClusterOptions | (() => WithClusterOptions) = {}): RunningCluster {
+  let current: TestCluster | undefined;
+  const started = (): TestCluster => {
+    if (current === undefined) throw new Error('the cluster starts in a before hook of the describe');
+    return current;
+  };
+  const start = async () => {
+    const resolved = typeof options === 'function' ? options() : options;
+    current = await TestCluster.start(workerCount, resolved);
+    if (resolved.waitForWorkers !== false) await current.waitForActiveWorkers(workerCount);
+  };
+  const stop = async () => {
+    await current?.stop();
+    current = undefined;
+  };
+  const eachTest = typeof options === 'object' && options.eachTest === true;
+  (eachTest ? beforeEach : before)(start);
+  (eachTest ? afterEach : after)(stop);
   return {
     get coordinator() {
-      if (cluster === undefined) throw new Error('the cluster starts in before()');
-      return cluster.coordinator;
+      return started().coordinator;
     },
+    get workers() {
+      return started().workers;
+    },
+    worker: (nodeId) => started().worker(nodeId),
+    startWorker: (...args) => started().startWorker(...args),
+    waitForActiveWorkers: (count) => started().waitForActiveWorkers(count),
   };
 }

@@ -4,29 +4,15 @@
 // exchange.
 
 import { expect } from 'chai';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { duckDbRows, lakeConfigFile } from '../connectors/lake/lake-fixture.js';
+import { duckDbRows } from '../connectors/lake/lake-fixture.js';
 import { query } from '../support/statement-http.js';
-import { TestCluster } from './cluster-fixture.js';
+import { withLakeCluster } from './lake-cluster-fixture.js';
 
 describe('lake map columns on a cluster of a coordinator and 2 workers', function () {
   this.timeout(180_000);
-  let dir: string;
-  let cluster: TestCluster;
-
-  before(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'engine-lake-maps-cluster-'));
-    const config = lakeConfigFile(dir, join(dir, 'catalog'));
-    cluster = await TestCluster.start(2, { coordinatorArgs: ['--config', config], workerArgs: ['--config', config] });
-    await cluster.waitForActiveWorkers(2);
-  });
-
-  after(async () => {
-    await cluster?.stop();
-    rmSync(dir, { recursive: true, force: true });
-  });
+  const lake = withLakeCluster(2, 'engine-lake-maps-cluster-');
+  const { cluster } = lake;
 
   it('CREATE TABLE AS writes map columns that DuckDB reads back equal, and the workers read them back', async () => {
     const uri = cluster.coordinator.uri;
@@ -35,7 +21,7 @@ describe('lake map columns on a cluster of a coordinator and 2 workers', functio
         MAP(ARRAY[o_orderkey, -o_orderkey], ARRAY[o_clerk, NULL]) AS clerks
       FROM tpch.tiny.orders`;
     expect(await query(uri, `CREATE TABLE lake.default.maps_written AS ${select}`)).to.deep.equal([[15000]]);
-    const files = `read_parquet('${join(dir, 'catalog', 'default', 'maps_written')}/*.parquet')`;
+    const files = `read_parquet('${join(lake.dir, 'catalog', 'default', 'maps_written')}/*.parquet')`;
     const duck = await duckDbRows(
       `SELECT id, to_json(counts)::VARCHAR, to_json(clerks)::VARCHAR FROM ${files} WHERE id % 11 = 3 ORDER BY id`,
     );

@@ -6,40 +6,21 @@
 // few large row groups is read one row group per split.
 
 import { expect } from 'chai';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import {
-  duckDbRows,
-  lakeConfigFile,
-  explainMetricTotal,
-  ROW_GROUPS_SUMMARY,
-  writeFourLargeRowGroups,
-} from '../connectors/lake/lake-fixture.js';
+import { duckDbRows, explainMetricTotal, ROW_GROUPS_SUMMARY, writeFourLargeRowGroups } from '../connectors/lake/lake-fixture.js';
 import { query, runStatement } from '../support/statement-http.js';
-import { TestCluster } from './cluster-fixture.js';
+import { withLakeCluster } from './lake-cluster-fixture.js';
 
 describe('lake on a cluster of a coordinator and 2 workers', function () {
   this.timeout(180_000);
-  let dir: string;
-  let cluster: TestCluster;
-
-  before(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'engine-lake-cluster-'));
-    const config = lakeConfigFile(dir, join(dir, 'catalog'));
-    cluster = await TestCluster.start(2, { coordinatorArgs: ['--config', config], workerArgs: ['--config', config] });
-    await cluster.waitForActiveWorkers(2);
-  });
-
-  after(async () => {
-    await cluster?.stop();
-    rmSync(dir, { recursive: true, force: true });
-  });
+  const lake = withLakeCluster(2, 'engine-lake-cluster-');
+  const { cluster } = lake;
 
   it('reads a partitioned table on the workers as DuckDB reads its files, pruning partitions', async () => {
     for (let day = 1; day <= 4; day++) {
       for (let file = 0; file < 3; file++) {
-        const folder = join(dir, 'events', `day=2024-01-0${day}`);
+        const folder = join(lake.dir, 'events', `day=2024-01-0${day}`);
         mkdirSync(folder, { recursive: true });
         const rows = Array.from({ length: 200 }, (_, i) => `${day * 10000 + file * 1000 + i},${(i * 7) % 13},"e ${i}"`);
         writeFileSync(join(folder, `part-${file}.csv`), `${rows.join('\n')}\n`);
@@ -48,13 +29,13 @@ describe('lake on a cluster of a coordinator and 2 workers', function () {
     const uri = cluster.coordinator.uri;
     await query(
       uri,
-      `CREATE TABLE lake.default.events (id bigint, kind integer, label varchar, day date) WITH (format = 'CSV', partitioned_by = ARRAY['day'], external_location = 'file://${dir}/events/')`,
+      `CREATE TABLE lake.default.events (id bigint, kind integer, label varchar, day date) WITH (format = 'CSV', partitioned_by = ARRAY['day'], external_location = 'file://${lake.dir}/events/')`,
     );
     const sql = (from: string) =>
       `SELECT kind, count(*), sum(id), min(label), CAST(max(day) AS varchar) FROM ${from} WHERE day >= DATE '2024-01-02' GROUP BY kind ORDER BY kind`;
     const duck = await duckDbRows(
       sql(
-        `read_csv('${dir}/events/*/*.csv', header = false, columns = {'id': 'BIGINT', 'kind': 'INTEGER', 'label': 'VARCHAR'}, hive_partitioning = true, hive_types = {'day': DATE})`,
+        `read_csv('${lake.dir}/events/*/*.csv', header = false, columns = {'id': 'BIGINT', 'kind': 'INTEGER', 'label': 'VARCHAR'}, hive_partitioning = true, hive_types = {'day': DATE})`,
       ),
     );
     const ours = await query(uri, sql('lake.default.events'));
@@ -66,7 +47,7 @@ describe('lake on a cluster of a coordinator and 2 workers', function () {
   });
 
   it('a join filters its probe scan on the workers with its build keys (dynamic filtering), answering as DuckDB does', async () => {
-    const folder = join(dir, 'facts');
+    const folder = join(lake.dir, 'facts');
     mkdirSync(folder, { recursive: true });
     for (let file = 0; file < 4; file++) {
       await duckDbRows(
@@ -89,7 +70,7 @@ describe('lake on a cluster of a coordinator and 2 workers', function () {
   });
 
   it('reads Parquet list columns on the workers: arrays cross the exchange equal to DuckDB, and cardinality / UNNEST answer as DuckDB does', async () => {
-    const folder = join(dir, 'lists');
+    const folder = join(lake.dir, 'lists');
     mkdirSync(folder, { recursive: true });
     for (let file = 0; file < 3; file++) {
       await duckDbRows(
@@ -119,11 +100,11 @@ describe('lake on a cluster of a coordinator and 2 workers', function () {
   });
 
   it('a file of 4 large row groups is read as 4 splits, one row group each, every row once as DuckDB reads it', async () => {
-    mkdirSync(join(dir, 'groups'));
-    const file = join(dir, 'groups', 'a.parquet');
+    mkdirSync(join(lake.dir, 'groups'));
+    const file = join(lake.dir, 'groups', 'a.parquet');
     await writeFourLargeRowGroups(file);
     const uri = cluster.coordinator.uri;
-    await query(uri, `CREATE TABLE lake.default.groups WITH (external_location = 'file://${dir}/groups/')`);
+    await query(uri, `CREATE TABLE lake.default.groups WITH (external_location = 'file://${lake.dir}/groups/')`);
     const [expected] = await duckDbRows(ROW_GROUPS_SUMMARY(`read_parquet('${file}')`));
     expect(await query(uri, ROW_GROUPS_SUMMARY('lake.default.groups'))).to.deep.equal([expected]);
     const plan = String((await query(uri, `EXPLAIN ANALYZE ${ROW_GROUPS_SUMMARY('lake.default.groups')}`))[0][0]);
@@ -138,7 +119,7 @@ describe('lake on a cluster of a coordinator and 2 workers', function () {
       'SELECT o_orderkey AS id, CASE WHEN o_orderkey % 4 = 0 THEN NULL ELSE ARRAY[o_custkey, NULL, o_orderkey] END AS keys, ARRAY[ARRAY[o_orderstatus], CAST(ARRAY[] AS array(varchar))] AS nested FROM tpch.tiny.orders';
     expect(await query(uri, `CREATE TABLE lake.default.arrays_written AS ${select}`)).to.deep.equal([[15000]]);
     const duck = await duckDbRows(
-      `SELECT id, to_json(keys)::VARCHAR, to_json(nested)::VARCHAR FROM read_parquet('${join(dir, 'catalog', 'default', 'arrays_written')}/*.parquet') WHERE id % 11 = 3 ORDER BY id`,
+      `SELECT id, to_json(keys)::VARCHAR, to_json(nested)::VARCHAR FROM read_parquet('${join(lake.dir, 'catalog', 'default', 'arrays_written')}/*.parquet') WHERE id % 11 = 3 ORDER BY id`,
     );
     const expected = await query(uri, `SELECT id, keys, nested FROM (${select}) WHERE id % 11 = 3 ORDER BY id`);
     expect(duck.map(([id, ...lists]) => [Number(id), ...lists.map((l) => (l === null ? null : JSON.parse(l as string)))])).to.deep.equal(
@@ -164,19 +145,19 @@ describe('lake on a cluster of a coordinator and 2 workers', function () {
 
   it('a corrupt Parquet file and a bad CSV value fail their query with the error the worker raised, naming the file; the cluster goes on serving', async () => {
     const uri = cluster.coordinator.uri;
-    mkdirSync(join(dir, 'pq'));
-    const good = join(dir, 'pq', 'good.parquet');
+    mkdirSync(join(lake.dir, 'pq'));
+    const good = join(lake.dir, 'pq', 'good.parquet');
     await duckDbRows(`COPY (SELECT i AS id FROM range(1000) r(i)) TO '${good}' (FORMAT PARQUET)`);
     const bytes = readFileSync(good);
-    const corrupt = join(dir, 'pq', 'corrupt.parquet');
+    const corrupt = join(lake.dir, 'pq', 'corrupt.parquet');
     writeFileSync(corrupt, bytes.subarray(0, bytes.length - 20));
-    await query(uri, `CREATE TABLE lake.default.pq (id bigint) WITH (external_location = 'file://${dir}/pq/')`);
-    mkdirSync(join(dir, 'csv'));
-    writeFileSync(join(dir, 'csv', 'a.csv'), '1,x\n2,y\n');
-    writeFileSync(join(dir, 'csv', 'b.csv'), '3,z\nfour,w\n');
+    await query(uri, `CREATE TABLE lake.default.pq (id bigint) WITH (external_location = 'file://${lake.dir}/pq/')`);
+    mkdirSync(join(lake.dir, 'csv'));
+    writeFileSync(join(lake.dir, 'csv', 'a.csv'), '1,x\n2,y\n');
+    writeFileSync(join(lake.dir, 'csv', 'b.csv'), '3,z\nfour,w\n');
     await query(
       uri,
-      `CREATE TABLE lake.default.csv (id bigint, v varchar) WITH (format = 'CSV', external_location = 'file://${dir}/csv/')`,
+      `CREATE TABLE lake.default.csv (id bigint, v varchar) WITH (format = 'CSV', external_location = 'file://${lake.dir}/csv/')`,
     );
     // In the worker's task (one split at a time), and on the worker's threads (any number of splits).
     for (const minSplits of [0, 1]) {
@@ -188,7 +169,7 @@ describe('lake on a cluster of a coordinator and 2 workers', function () {
       );
       const csv = (await runStatement(uri, 'SELECT sum(id) FROM lake.default.csv', session)).final.error;
       expect(csv?.errorName, csv?.message).to.equal('HIVE_BAD_DATA');
-      expect(csv?.message).to.equal(`file://${dir}/csv/b.csv:2:1: column 'id': Cannot cast 'four' to BIGINT`);
+      expect(csv?.message).to.equal(`file://${lake.dir}/csv/b.csv:2:1: column 'id': Cannot cast 'four' to BIGINT`);
     }
     rmSync(corrupt);
     expect(await query(uri, 'SELECT count(*), sum(id) FROM lake.default.pq')).to.deep.equal([[1000, 499500]]);

@@ -6,7 +6,7 @@
 import { expect } from 'chai';
 import { referenceTbl } from '../tpch/helpers.js';
 import { runStatement } from '../support/statement-http.js';
-import { USER, clusterOfTwoWorkers } from './cluster-fixture.js';
+import { USER, withCluster } from './cluster-fixture.js';
 
 interface Order {
   orderkey: number;
@@ -25,7 +25,7 @@ function orders(): Order[] {
 
 describe('lambdas over a cluster (coordinator + 2 workers)', function () {
   this.timeout(180_000);
-  const cluster = clusterOfTwoWorkers();
+  const cluster = withCluster(2);
 
   it("filters and projects with lambdas that capture the row's columns", async () => {
     const sql = `SELECT o_orderkey,

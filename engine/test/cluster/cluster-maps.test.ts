@@ -8,11 +8,11 @@
 import { expect } from 'chai';
 import { referenceRows } from '../tpch/helpers.js';
 import { query, runStatement } from '../support/statement-http.js';
-import { PARTITIONED, USER, clusterOfTwoWorkers } from './cluster-fixture.js';
+import { PARTITIONED, USER, withCluster } from './cluster-fixture.js';
 
 describe('maps over a cluster (coordinator + 2 workers)', function () {
   this.timeout(180_000);
-  const cluster = clusterOfTwoWorkers();
+  const cluster = withCluster(2);
 
   it('sends maps of many key and value types, NULL values, NULL and empty maps through the exchange exactly', async () => {
     const sql = `SELECT n_nationkey,

@@ -7,20 +7,11 @@
 import { expect } from 'chai';
 import { expectQueryPeakCoversItsTasks, queryMemoryFigures } from '../support/query-memory-figures.js';
 import { query, runStatement } from '../support/statement-http.js';
-import { TestCluster } from './cluster-fixture.js';
+import { withCluster } from './cluster-fixture.js';
 
 describe('memory limits over a cluster', function () {
   this.timeout(180_000);
-  let cluster: TestCluster;
-
-  before(async () => {
-    cluster = await TestCluster.start(2, { workerArgs: ['--query-max-memory-per-node', '48MB'] });
-    await cluster.waitForActiveWorkers(2);
-  });
-
-  after(async () => {
-    await cluster?.stop();
-  });
+  const cluster = withCluster(2, { workerArgs: ['--query-max-memory-per-node', '48MB'] });
 
   it('fails a query whose tasks on a worker outgrow query.max-memory-per-node there', async () => {
     const run = await runStatement(

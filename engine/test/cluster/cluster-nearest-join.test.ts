@@ -12,7 +12,7 @@ import type { JsonValue } from '../../src/types/exact-json.js';
 import { duckDbWithTpch, duckRows } from '../../scripts/tpch/duckdb-tpch.js';
 import { firstDifference } from '../../scripts/tpch/result-comparison.js';
 import { query, runStatement } from '../support/statement-http.js';
-import { clusterOfTwoWorkers } from './cluster-fixture.js';
+import { withCluster } from './cluster-fixture.js';
 
 const TINY = { 'X-Engine-User': 'test', 'X-Engine-Catalog': 'tpch', 'X-Engine-Schema': 'tiny' };
 const PARTITIONED = { ...TINY, 'X-Engine-Session': 'join_distribution_type=PARTITIONED' };
@@ -34,7 +34,7 @@ const SHIPPED_WITHIN_30_DAYS_DUCKDB = `SELECT o.o_orderkey, l.l_shipdate FROM or
 
 describe('NEAREST joins on a coordinator and 2 workers', function () {
   this.timeout(600_000);
-  const cluster = clusterOfTwoWorkers();
+  const cluster = withCluster(2);
   let duck: DuckDBConnection;
 
   before(async () => {

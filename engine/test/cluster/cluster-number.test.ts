@@ -7,7 +7,7 @@ import { expect } from 'chai';
 import { Trino } from 'trino-client';
 import { referenceRows } from '../tpch/helpers.js';
 import { query, runStatement } from '../support/statement-http.js';
-import { TestCluster } from './cluster-fixture.js';
+import { withCluster } from './cluster-fixture.js';
 
 const USER = { 'X-Engine-User': 'test' };
 const PARTITIONED = { ...USER, 'X-Engine-Session': 'join_distribution_type=PARTITIONED' };
@@ -17,17 +17,8 @@ const GROUPED = `SELECT CAST(o_custkey % 10 AS number) / NUMBER '4' AS q, count(
 
 describe('NUMBER over a cluster (coordinator + 2 workers)', function () {
   this.timeout(120_000);
-  let cluster: TestCluster;
+  const cluster = withCluster(2);
   const orders = referenceRows('orders');
-
-  before(async () => {
-    cluster = await TestCluster.start(2);
-    await cluster.waitForActiveWorkers(2);
-  });
-
-  after(async () => {
-    await cluster?.stop();
-  });
 
   it('groups and orders numbers made on the workers', async () => {
     const counts = new Array<number>(10).fill(0);

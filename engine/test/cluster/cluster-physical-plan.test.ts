@@ -6,25 +6,16 @@
 import { expect } from 'chai';
 import { dbgenRows } from '../support/dbgen-rows.js';
 import { query } from '../support/statement-http.js';
-import { TestCluster } from './cluster-fixture.js';
+import { withCluster } from './cluster-fixture.js';
 
 const SQL = "SELECT count(*), sum(l_linenumber) FROM tpch.tiny.lineitem WHERE l_comment LIKE '%fur%'";
 const SESSION = { 'X-Trino-Session': 'task_concurrency=3' };
 
 describe('physical plans over a cluster', function () {
   this.timeout(180_000);
-  let cluster: TestCluster;
-
-  before(async () => {
-    cluster = await TestCluster.start(1, {
-      coordinatorArgs: ['--task-max-worker-threads', '1'],
-      workerArgs: ['--task-max-worker-threads', '3'],
-    });
-    await cluster.waitForActiveWorkers(1);
-  });
-
-  after(async () => {
-    await cluster?.stop();
+  const cluster = withCluster(1, {
+    coordinatorArgs: ['--task-max-worker-threads', '1'],
+    workerArgs: ['--task-max-worker-threads', '3'],
   });
 
   it("plans the worker's fragment for the threads the worker announced, prints that plan, and answers the reference rows", async () => {

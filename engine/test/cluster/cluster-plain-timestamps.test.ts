@@ -7,7 +7,7 @@
 import { expect } from 'chai';
 import { referenceTbl } from '../tpch/helpers.js';
 import { query } from '../support/statement-http.js';
-import { USER, clusterOfTwoWorkers } from './cluster-fixture.js';
+import { USER, withCluster } from './cluster-fixture.js';
 
 function orderKeys(): number[] {
   return referenceTbl('orders')
@@ -29,7 +29,7 @@ function expectedTimestamp(key: number): string {
 
 describe('timestamp(12) and time(12) over a cluster (coordinator + 2 workers)', function () {
   this.timeout(180_000);
-  const cluster = clusterOfTwoWorkers();
+  const cluster = withCluster(2);
   // Made on the workers: a date, a time of day from the key, and a 12-digit fraction.
   const made = `CAST(concat(CAST(date_add('day', o_orderkey % 200 * 97 - 9700, DATE '1970-01-01') AS varchar), ' ',
       CAST(CAST(date_add('second', o_orderkey % 86400, TIMESTAMP '1970-01-01 00:00:00') AS time(0)) AS varchar), '.',

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { PostgresServer } from '../support/postgres-server.js';
 import { ServerProcess } from '../support/server-process.js';
 import { getJson, query, runStatement } from '../support/statement-http.js';
-import { TestCluster } from './cluster-fixture.js';
+import { withCluster } from './cluster-fixture.js';
 
 interface StageJson {
   tasks: { nodeId: string; stats: { pipelines: { operatorSummaries: { operatorType: string; inputPositions: number }[] }[] } }[];
@@ -36,14 +36,15 @@ const sorted = (rows: unknown[][]) => rows.map((r) => JSON.stringify(r)).sort();
 describe('postgresql connector on a cluster (coordinator + 2 workers) and on one node', function () {
   this.timeout(300_000);
   let pg: PostgresServer;
-  let cluster: TestCluster;
   let single: ServerProcess;
   let folder: string;
+  let config: string;
+  const env = { PG_PASSWORD: PostgresServer.password };
 
   before(async () => {
     pg = await PostgresServer.start();
     folder = mkdtempSync(path.join(tmpdir(), 'engine-pg-config-'));
-    const config = path.join(folder, 'engine.yaml');
+    config = path.join(folder, 'engine.yaml');
     writeFileSync(
       config,
       [
@@ -59,10 +60,12 @@ describe('postgresql connector on a cluster (coordinator + 2 workers) and on one
         '',
       ].join('\n'),
     );
-    const env = { PG_PASSWORD: PostgresServer.password };
-    cluster = await TestCluster.start(2, { coordinatorArgs: ['--config', config], workerArgs: ['--config', config], env });
+  });
+
+  const cluster = withCluster(2, () => ({ config, env }));
+
+  before(async () => {
     single = await ServerProcess.start(['--config', config], env);
-    await cluster.waitForActiveWorkers(2);
     await pg.sql(
       'CREATE TABLE big (id bigint PRIMARY KEY, x integer, s text); INSERT INTO big SELECT g, g % 100, md5(g::text) FROM generate_series(1, 200000) g',
     );
@@ -75,7 +78,6 @@ describe('postgresql connector on a cluster (coordinator + 2 workers) and on one
     }
   });
   after(async () => {
-    await cluster?.stop();
     await single?.stop();
     await pg?.stop();
     if (folder) rmSync(folder, { recursive: true, force: true });

@@ -7,11 +7,11 @@
 import { expect } from 'chai';
 import { referenceRows } from '../tpch/helpers.js';
 import { query, runStatement } from '../support/statement-http.js';
-import { PARTITIONED, USER, clusterOfTwoWorkers } from './cluster-fixture.js';
+import { PARTITIONED, USER, withCluster } from './cluster-fixture.js';
 
 describe('rows over a cluster (coordinator + 2 workers)', function () {
   this.timeout(180_000);
-  const cluster = clusterOfTwoWorkers();
+  const cluster = withCluster(2);
 
   it('sends rows of every field type, NULL rows, NULL fields and nested rows through the exchange exactly', async () => {
     const sql = `SELECT n_nationkey,

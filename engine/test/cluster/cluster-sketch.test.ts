@@ -9,13 +9,13 @@ import { expect } from 'chai';
 import { referenceRows } from '../tpch/helpers.js';
 import { query } from '../support/statement-http.js';
 import { EngineHarness } from '../support/engine-harness.js';
-import { PARTITIONED, USER, clusterOfTwoWorkers } from './cluster-fixture.js';
+import { PARTITIONED, USER, withCluster } from './cluster-fixture.js';
 
 const STANDARD_ERROR = 1.04 / Math.sqrt(4096);
 
 describe('sketches over a cluster (coordinator + 2 workers)', function () {
   this.timeout(180_000);
-  const cluster = clusterOfTwoWorkers();
+  const cluster = withCluster(2);
   const local = new EngineHarness();
 
   it("approx_set per group in partial and final steps gives the single node's sketches, sent as base64", async () => {

@@ -6,22 +6,13 @@
 import { expect } from 'chai';
 import { referenceRows } from '../tpch/helpers.js';
 import { query } from '../support/statement-http.js';
-import { TestCluster } from './cluster-fixture.js';
+import { withCluster } from './cluster-fixture.js';
 
 describe('WITH RECURSIVE, LATERAL and TABLESAMPLE over a cluster (coordinator + 2 workers)', function () {
   this.timeout(120_000);
-  let cluster: TestCluster;
+  const cluster = withCluster(2);
   const nations = referenceRows('nation').map((r) => ({ key: Number(r[0]), region: Number(r[2]) }));
   const run = (sql: string) => query(cluster.coordinator.uri, sql, { 'X-Engine-User': 'test' });
-
-  before(async () => {
-    cluster = await TestCluster.start(2);
-    await cluster.waitForActiveWorkers(2);
-  });
-
-  after(async () => {
-    await cluster?.stop();
-  });
 
   it('walks a chain of nations recursively', async () => {
     const rows = await run(`WITH RECURSIVE walk(k, d) AS (

@@ -7,13 +7,13 @@ import { expect } from 'chai';
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { duckDbWithTpch, duckRows } from '../../scripts/tpch/duckdb-tpch.js';
 import { query, runStatement } from '../support/statement-http.js';
-import { clusterOfTwoWorkers, USER } from './cluster-fixture.js';
+import { USER, withCluster } from './cluster-fixture.js';
 
 const text = (rows: unknown[][]): string[][] => rows.map((r) => r.map((v) => (v === null ? 'NULL' : String(v))));
 
 describe('table functions on a coordinator and 2 workers', function () {
   this.timeout(600_000);
-  const cluster = clusterOfTwoWorkers();
+  const cluster = withCluster(2);
   let duck: DuckDBConnection;
 
   before(async () => {

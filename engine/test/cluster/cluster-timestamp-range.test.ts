@@ -6,7 +6,7 @@
 import { expect } from 'chai';
 import { referenceTbl } from '../tpch/helpers.js';
 import { query } from '../support/statement-http.js';
-import { USER, clusterOfTwoWorkers } from './cluster-fixture.js';
+import { USER, withCluster } from './cluster-fixture.js';
 
 const keys = referenceTbl('orders')
   .trim()
@@ -26,7 +26,7 @@ function expected(key: number): string {
 
 describe('timestamp(6) at every year over a cluster (coordinator + 2 workers)', function () {
   this.timeout(180_000);
-  const cluster = clusterOfTwoWorkers();
+  const cluster = withCluster(2);
   const made = `CAST(concat(CAST(date_add('day', o_orderkey * 7919 % 3652000, DATE '0001-01-01') AS varchar), ' 23:59:59.', lpad(CAST(o_orderkey * 104729 % 1000000 AS varchar), 6, '0')) AS timestamp(6))`;
 
   it('sends the values made on the workers through the exchange exactly', async () => {

@@ -20,7 +20,7 @@ import { tableScan } from '../../src/exec/table-scan.js';
 import { ExchangeClient } from '../../src/worker/exchange-client.js';
 import { TaskOutput } from '../../src/worker/task-output.js';
 import { getJson, query, runStatement } from '../support/statement-http.js';
-import { TestCluster } from './cluster-fixture.js';
+import { withCluster } from './cluster-fixture.js';
 
 interface StageJson {
   tasks: { stats: { pipelines: { operatorSummaries: { operatorType: string }[] }[] } }[];
@@ -29,20 +29,14 @@ interface StageJson {
 
 describe('TPC-H on a cluster (coordinator + 2 workers) equals DuckDB', function () {
   this.timeout(600_000);
-  let cluster: TestCluster;
+  const cluster = withCluster(2, { sharedSecret: 'cluster-test-secret' });
   let duck: DuckDBConnection;
 
   before(async () => {
-    cluster = await TestCluster.start(2, { sharedSecret: 'cluster-test-secret' });
-    await cluster.waitForActiveWorkers(2);
     duck = await duckDbWithTpch('tiny', 2);
     await query(cluster.coordinator.uri, 'CREATE SCHEMA memory.tiny');
     for (const table of TPCH_TABLE_NAMES)
       await query(cluster.coordinator.uri, `CREATE TABLE memory.tiny.${table} AS SELECT * FROM tpch.tiny.${table}`);
-  });
-
-  after(async () => {
-    await cluster?.stop();
   });
 
   it('plans a join and an aggregation as stages over the workers', async () => {

@@ -8,23 +8,14 @@ import { expect } from 'chai';
 import { Trino } from 'trino-client';
 import { referenceRows } from '../tpch/helpers.js';
 import { query, runStatement } from '../support/statement-http.js';
-import { TestCluster } from './cluster-fixture.js';
+import { withCluster } from './cluster-fixture.js';
 
 const PARTITIONED = { 'X-Engine-User': 'test', 'X-Engine-Session': 'join_distribution_type=PARTITIONED' };
 
 describe('VARIANT over a cluster (coordinator + 2 workers)', function () {
   this.timeout(120_000);
-  let cluster: TestCluster;
+  const cluster = withCluster(2);
   const orders = referenceRows('orders');
-
-  before(async () => {
-    cluster = await TestCluster.start(2);
-    await cluster.waitForActiveWorkers(2);
-  });
-
-  after(async () => {
-    await cluster?.stop();
-  });
 
   it('groups on variants made on the workers and sends them to clients as json text', async () => {
     const sql = `SELECT CAST(ROW(o_orderstatus, o_orderpriority) AS ROW(s varchar, p varchar)) AS k, count(*) AS n FROM tpch.tiny.orders GROUP BY 1`;

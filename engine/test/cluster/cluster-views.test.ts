@@ -3,12 +3,8 @@
 // Trino's does (updateType and updateCount). Expected figures are computed here from the rows.
 
 import { expect } from 'chai';
-import { appendFileSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { lakeConfigFile } from '../connectors/lake/lake-fixture.js';
 import { getJson, query, runStatement } from '../support/statement-http.js';
-import { TestCluster } from './cluster-fixture.js';
+import { withLakeCluster } from './lake-cluster-fixture.js';
 
 interface StageJson {
   tasks: { nodeId: string }[];
@@ -21,25 +17,15 @@ const ids = Array.from({ length: ROWS }, (_, i) => i);
 
 describe('views, UPDATE, DELETE and MERGE on a coordinator and 2 workers', function () {
   this.timeout(300_000);
-  let dir: string;
-  let cluster: TestCluster;
+  const lake = withLakeCluster(2, 'engine-views-cluster-', () => '  - name: memory\n    connector: memory\n');
+  const { cluster } = lake;
   let uri: string;
 
   before(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'engine-views-cluster-'));
-    const config = lakeConfigFile(dir, join(dir, 'catalog'));
-    appendFileSync(config, '  - name: memory\n    connector: memory\n');
-    cluster = await TestCluster.start(2, { coordinatorArgs: ['--config', config], workerArgs: ['--config', config] });
-    await cluster.waitForActiveWorkers(2);
     uri = cluster.coordinator.uri;
     const values = ids.map((i) => `(${i}, ${i % 7}, ${i * 3})`).join(', ');
     await query(uri, 'CREATE TABLE memory.default.t (id bigint, g integer, v bigint)', USER);
     await query(uri, `INSERT INTO memory.default.t VALUES ${values}`, USER);
-  });
-
-  after(async () => {
-    await cluster?.stop();
-    if (dir) rmSync(dir, { recursive: true, force: true });
   });
 
   async function taskNodes(queryId: string): Promise<string[]> {

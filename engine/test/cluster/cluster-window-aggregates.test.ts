@@ -5,11 +5,11 @@
 import { expect } from 'chai';
 import { referenceTbl } from '../tpch/helpers.js';
 import { runStatement } from '../support/statement-http.js';
-import { USER, clusterOfTwoWorkers } from './cluster-fixture.js';
+import { USER, withCluster } from './cluster-fixture.js';
 
 describe('aggregates with ORDER BY and DISTINCT over windows on a cluster (coordinator + 2 workers)', function () {
   this.timeout(180_000);
-  const cluster = clusterOfTwoWorkers();
+  const cluster = withCluster(2);
 
   it('computes each partition as one node does', async () => {
     const sql = `SELECT o_orderkey,

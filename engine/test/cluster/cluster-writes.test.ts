@@ -5,14 +5,13 @@
 // two INSERTs at once both land.
 
 import { expect } from 'chai';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { duckDbRows, lakeConfigFile } from '../connectors/lake/lake-fixture.js';
+import { duckDbRows } from '../connectors/lake/lake-fixture.js';
 import { PostgresServer } from '../support/postgres-server.js';
 import { getJson, postStatement, query, runStatement, type StatementResponse } from '../support/statement-http.js';
 import { dataFiles, writeFiles, writersOf } from '../writes/write-files.js';
-import { eventually, TestCluster } from './cluster-fixture.js';
+import { eventually } from './cluster-fixture.js';
+import { withLakeCluster } from './lake-cluster-fixture.js';
 
 interface StageJson {
   tasks: { nodeId: string; stats: { pipelines: { operatorSummaries: { operatorType: string; inputPositions: number }[] }[] } }[];
@@ -29,30 +28,30 @@ const SUMS =
 
 describe('writes on a coordinator and 2 workers', function () {
   this.timeout(300_000);
-  let dir: string;
   let pg: PostgresServer;
-  let cluster: TestCluster;
   let uri: string;
 
   before(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'engine-writes-cluster-'));
     pg = await PostgresServer.start();
-    const pgCatalog = `  - name: pg\n    connector: postgresql\n    properties:\n      connection-url: ${pg.connectionUrl}\n      connection-user: ${PostgresServer.user}\n      connection-password: ${PostgresServer.password}\n`;
-    const config = lakeConfigFile(dir, join(dir, 'catalog'));
-    const { appendFileSync } = await import('node:fs');
-    appendFileSync(config, pgCatalog);
-    cluster = await TestCluster.start(2, { coordinatorArgs: ['--config', config], workerArgs: ['--config', config] });
-    await cluster.waitForActiveWorkers(2);
+  });
+
+  const lake = withLakeCluster(
+    2,
+    'engine-writes-cluster-',
+    () =>
+      `  - name: pg\n    connector: postgresql\n    properties:\n      connection-url: ${pg.connectionUrl}\n      connection-user: ${PostgresServer.user}\n      connection-password: ${PostgresServer.password}\n`,
+  );
+  const { cluster } = lake;
+
+  before(() => {
     uri = cluster.coordinator.uri;
   });
 
   after(async () => {
-    await cluster?.stop();
     await pg?.stop();
-    if (dir) rmSync(dir, { recursive: true, force: true });
   });
 
-  const tableDir = (table: string) => join(dir, 'catalog', 'default', table);
+  const tableDir = (table: string) => join(lake.dir, 'catalog', 'default', table);
   const pgTables = async () =>
     (await pg.sql<{ tablename: string }>("SELECT tablename FROM pg_tables WHERE schemaname = 'public' ORDER BY 1")).map((r) => r.tablename);
 

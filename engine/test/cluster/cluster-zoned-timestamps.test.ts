@@ -7,7 +7,7 @@
 import { expect } from 'chai';
 import { referenceTbl } from '../tpch/helpers.js';
 import { query } from '../support/statement-http.js';
-import { USER, clusterOfTwoWorkers } from './cluster-fixture.js';
+import { USER, withCluster } from './cluster-fixture.js';
 
 const ZONES = ['UTC', '+05:30', 'America/Los_Angeles', 'Asia/Kathmandu'];
 const ZONE_CASE = `CASE o_orderkey % 4 ${ZONES.map((zone, i) => `WHEN ${i} THEN '${zone}'`).join(' ')} END`;
@@ -40,7 +40,7 @@ function expectedText(epochMillis: number, zone: string, fraction?: string): str
 
 describe('timestamp with time zone over a cluster (coordinator + 2 workers)', function () {
   this.timeout(180_000);
-  const cluster = clusterOfTwoWorkers();
+  const cluster = withCluster(2);
 
   it('sends zoned values made on the workers through the exchange with their instants and zones', async () => {
     // Instants every 7919.5 s from 2021-01-01 cross both 2021 daylight-saving changes of Los Angeles.

@@ -3,7 +3,7 @@ import { Client as PrestoClient } from 'presto-client';
 import { buildAnnouncement } from '../../src/internode/announcement.js';
 import type { NodeEntry } from '../../src/coordinator/remote-node.js';
 import { getJson, postStatement, query } from '../support/statement-http.js';
-import { ENVIRONMENT, TestCluster, eventually } from './cluster-fixture.js';
+import { ENVIRONMENT, eventually, withCluster } from './cluster-fixture.js';
 
 const ENTRY_FIELDS = [
   'uri',
@@ -19,15 +19,7 @@ const ENTRY_FIELDS = [
 
 describe('a cluster: coordinator and workers on loopback', function () {
   this.timeout(60_000);
-  let cluster: TestCluster;
-
-  before(async () => {
-    cluster = await TestCluster.start(2);
-  });
-
-  after(async () => {
-    await cluster?.stop();
-  });
+  const cluster = withCluster(2, { waitForWorkers: false });
 
   const nodeEntries = async (path = '/v1/node') => (await getJson<NodeEntry[]>(`${cluster.coordinator.uri}${path}`)).body;
   const entryOf = async (uri: string, path = '/v1/node') => (await nodeEntries(path)).find((e) => e.uri === uri);

@@ -6,7 +6,7 @@
 import { expect } from 'chai';
 import { getJson, postStatement, query, runStatement, type StatementResponse } from '../support/statement-http.js';
 import { InternalAuthenticator } from '../../src/server/internal-auth/internal-authenticator.js';
-import { DONE_TASK_STATES, eventually, TestCluster, tasksOf as workerTasks, type TaskEntry } from './cluster-fixture.js';
+import { DONE_TASK_STATES, eventually, tasksOf as workerTasks, type TaskEntry, withCluster } from './cluster-fixture.js';
 
 const SECRET = 'cluster-test-secret';
 /** The tests read the workers' task lists, an internal endpoint: they sign as a node would. */
@@ -19,28 +19,12 @@ function tasksOf(uri: string, queryId: string): Promise<TaskEntry[]> {
   return workerTasks(uri, queryId, internal.authorizationHeader());
 }
 
-/** A coordinator and 2 workers whose health checks and announcement expiry are a minute apart: the coordinator keeps its view of the workers. */
-async function seldomCheckedCluster(): Promise<TestCluster> {
-  const cluster = await TestCluster.start(2, {
-    sharedSecret: SECRET,
-    coordinatorArgs: ['--heartbeat-interval', '60s', '--max-announcement-age', '60s'],
-  });
-  await cluster.waitForActiveWorkers(2);
-  return cluster;
-}
+/** Health checks and announcement expiry a minute apart: the coordinator keeps its view of the workers. */
+const SELDOM_CHECKED = { sharedSecret: SECRET, coordinatorArgs: ['--heartbeat-interval', '60s', '--max-announcement-age', '60s'] };
 
 describe('distributed queries that end early', function () {
   this.timeout(180_000);
-  let cluster: TestCluster;
-
-  before(async () => {
-    cluster = await TestCluster.start(2, { sharedSecret: SECRET });
-    await cluster.waitForActiveWorkers(2);
-  });
-
-  after(async () => {
-    await cluster?.stop();
-  });
+  const cluster = withCluster(2, { sharedSecret: SECRET });
 
   /** Starts a long query and waits until a worker runs one of its tasks. */
   async function startLongQuery(sql = LONG_QUERY): Promise<{ first: StatementResponse; queryId: string }> {
@@ -140,16 +124,8 @@ describe('distributed queries that end early', function () {
 
 describe('a worker whose process is gone before the coordinator noticed', function () {
   this.timeout(60_000);
-  let cluster: TestCluster;
-
-  before(async () => {
-    // The coordinator keeps counting a killed worker ACTIVE.
-    cluster = await seldomCheckedCluster();
-  });
-
-  after(async () => {
-    await cluster?.stop();
-  });
+  // The coordinator keeps counting a killed worker ACTIVE.
+  const cluster = withCluster(2, SELDOM_CHECKED);
 
   it('gets no task of a new query: the query is placed again on the others and answers', async () => {
     const victim = cluster.worker('worker-2');
@@ -164,17 +140,9 @@ describe('a worker whose process is gone before the coordinator noticed', functi
 
 describe('a query placed again after a refusal', function () {
   this.timeout(120_000);
-  let cluster: TestCluster;
-
-  before(async () => {
-    // The coordinator does not check worker-2 again: the first query is refused there and placed again
-    // (worker-2 is then left out until its next check).
-    cluster = await seldomCheckedCluster();
-  });
-
-  after(async () => {
-    await cluster?.stop();
-  });
+  // The coordinator does not check worker-2 again: the first query is refused there and placed again
+  // (worker-2 is then left out until its next check).
+  const cluster = withCluster(2, SELDOM_CHECKED);
 
   it('leaves no task of its first placement on any node (each is cancelled once its creation settled)', async () => {
     const isolate = await fetch(`${cluster.worker('worker-2').uri}/v1/info/state`, {

@@ -11,7 +11,15 @@ import { expect } from 'chai';
 import { InternalAuthenticator } from '../../src/server/internal-auth/internal-authenticator.js';
 import type { ServerProcess } from '../support/server-process.js';
 import { getJson, postStatement, query, runStatement, type StatementResponse } from '../support/statement-http.js';
-import { DONE_TASK_STATES, eventually, TestCluster, tasksOf as nodeTasks, type ClusterOptions, type TaskEntry } from './cluster-fixture.js';
+import {
+  DONE_TASK_STATES,
+  eventually,
+  tasksOf as nodeTasks,
+  withCluster,
+  type ClusterOptions,
+  type RunningCluster,
+  type TaskEntry,
+} from './cluster-fixture.js';
 
 const SECRET = 'hung-node-secret';
 /** The tests read the workers' task lists, an internal endpoint: they sign as a node would. */
@@ -24,14 +32,13 @@ function tasksOf(worker: ServerProcess, queryId: string): Promise<TaskEntry[]> {
   return nodeTasks(worker.uri, queryId, internal.authorizationHeader());
 }
 
-async function startCluster(options: ClusterOptions): Promise<TestCluster> {
-  const cluster = await TestCluster.start(2, { sharedSecret: SECRET, ...options });
-  await cluster.waitForActiveWorkers(2);
-  return cluster;
+/** A secured coordinator and 2 workers for the enclosing describe. */
+function securedCluster(options: ClusterOptions): RunningCluster {
+  return withCluster(2, { sharedSecret: SECRET, ...options });
 }
 
 /** Starts `count` queries and waits until `worker` runs a task of each. */
-async function startQueries(cluster: TestCluster, worker: ServerProcess, count: number, sql = LONG_QUERY): Promise<StatementResponse[]> {
+async function startQueries(cluster: RunningCluster, worker: ServerProcess, count: number, sql = LONG_QUERY): Promise<StatementResponse[]> {
   const firsts = await Promise.all(
     Array.from({ length: count }, async () => (await postStatement(cluster.coordinator.uri, sql, USER)).body),
   );
@@ -56,7 +63,7 @@ async function finalResponse(first: StatementResponse, rows: unknown[][] = []): 
 }
 
 /** Whether the coordinator lists `worker` in `path` (/v1/node or /v1/node/failed). */
-async function listed(cluster: TestCluster, path: string, worker: ServerProcess): Promise<boolean> {
+async function listed(cluster: RunningCluster, path: string, worker: ServerProcess): Promise<boolean> {
   return (await getJson<{ uri: string }[]>(`${cluster.coordinator.uri}${path}`)).body.some((n) => n.uri === worker.uri);
 }
 
@@ -81,16 +88,8 @@ function expectGone(response: StatementResponse, nodeId: string, stoppedAt: numb
 
 describe('a worker stopped with SIGSTOP, seen by the health checks', function () {
   this.timeout(240_000);
-  let cluster: TestCluster;
-
-  before(async () => {
-    // Announcements do not expire during the test: only the health checks tell the worker is gone.
-    cluster = await startCluster({ coordinatorArgs: ['--max-announcement-age', '10m'] });
-  });
-
-  after(async () => {
-    await cluster?.stop();
-  });
+  // Announcements do not expire during the test: only the health checks tell the worker is gone.
+  const cluster = securedCluster({ coordinatorArgs: ['--max-announcement-age', '10m'] });
 
   it('fails the queries whose tasks it holds with REMOTE_HOST_GONE naming it; listed as failed until it answers again, when it ends their tasks and takes new ones', async () => {
     const victim = cluster.worker('worker-2');
@@ -132,16 +131,8 @@ describe('a worker stopped with SIGSTOP, seen by the health checks', function ()
 
 describe('a worker stopped with SIGSTOP until it is forgotten', function () {
   this.timeout(120_000);
-  let cluster: TestCluster;
-
-  before(async () => {
-    // The fixture forgets a node 3 s after its last announcement: before the health checks declare it gone, which they do all the same.
-    cluster = await startCluster({});
-  });
-
-  after(async () => {
-    await cluster?.stop();
-  });
+  // The fixture forgets a node 3 s after its last announcement: before the health checks declare it gone, which they do all the same.
+  const cluster = securedCluster({});
 
   it('is listed as failed, then forgotten, and its queries fail with REMOTE_HOST_GONE naming it; it comes back when it runs again', async () => {
     const victim = cluster.worker('worker-2');
@@ -165,17 +156,9 @@ describe('a worker stopped with SIGSTOP until it is forgotten', function () {
 
 describe('a worker stopped with SIGSTOP that the health checks do not see', function () {
   this.timeout(180_000);
-  let cluster: TestCluster;
-
-  before(async () => {
-    // One health check a minute: the task requests' own bound (2 s of failures here) fails the query.
-    cluster = await startCluster({
-      coordinatorArgs: ['--heartbeat-interval', '60s', '--max-announcement-age', '10m', '--query-remote-task-max-error-duration', '2s'],
-    });
-  });
-
-  after(async () => {
-    await cluster?.stop();
+  // One health check a minute: the task requests' own bound (2 s of failures here) fails the query.
+  const cluster = securedCluster({
+    coordinatorArgs: ['--heartbeat-interval', '60s', '--max-announcement-age', '10m', '--query-remote-task-max-error-duration', '2s'],
   });
 
   it('fails the query with REMOTE_HOST_GONE naming it once its requests have failed for query.remoteTaskMaxErrorDuration', async () => {
@@ -187,19 +170,11 @@ describe('a worker stopped with SIGSTOP that the health checks do not see', func
 
 describe('a worker that runs again after a stop longer than task.clientTimeout', function () {
   this.timeout(180_000);
-  let cluster: TestCluster;
-
-  before(async () => {
-    // The coordinator checks seldom and tolerates a minute of failed requests: it keeps following the tasks of a
-    // stopped worker, whose requests wait in the worker's sockets. The workers fail a task after 5 s without a request.
-    cluster = await startCluster({
-      coordinatorArgs: ['--heartbeat-interval', '60s', '--max-announcement-age', '10m'],
-      workerArgs: ['--task-client-timeout', '5s'],
-    });
-  });
-
-  after(async () => {
-    await cluster?.stop();
+  // The coordinator checks seldom and tolerates a minute of failed requests: it keeps following the tasks of a
+  // stopped worker, whose requests wait in the worker's sockets. The workers fail a task after 5 s without a request.
+  const cluster = securedCluster({
+    coordinatorArgs: ['--heartbeat-interval', '60s', '--max-announcement-age', '10m'],
+    workerArgs: ['--task-client-timeout', '5s'],
   });
 
   it('does not fail a task its coordinator kept asking about as abandoned: the query answers', async () => {

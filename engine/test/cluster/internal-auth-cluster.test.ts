@@ -5,7 +5,7 @@ import { expect } from 'chai';
 import type { NodeEntry } from '../../src/coordinator/remote-node.js';
 import type { LogLine, ServerProcess } from '../support/server-process.js';
 import { getJson } from '../support/statement-http.js';
-import { ENVIRONMENT, TestCluster, eventually } from './cluster-fixture.js';
+import { ENVIRONMENT, eventually, TestCluster, withCluster } from './cluster-fixture.js';
 
 const SECRET = 'cluster secret 0b9d4e shared by the nodes';
 const ERROR_LEVEL = 50;
@@ -20,15 +20,7 @@ function logLine(node: ServerProcess, what: string, match: (line: LogLine) => bo
 
 describe('a cluster with a shared secret', function () {
   this.timeout(60_000);
-  let cluster: TestCluster;
-
-  before(async () => {
-    cluster = await TestCluster.start(1, { sharedSecret: SECRET });
-  });
-
-  after(async () => {
-    await cluster?.stop();
-  });
+  const cluster = withCluster(1, { sharedSecret: SECRET, waitForWorkers: false });
 
   it('lets a worker with the secret join, and guards its internal endpoints too', async () => {
     const worker = cluster.worker('worker-1');

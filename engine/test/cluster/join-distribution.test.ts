@@ -15,7 +15,7 @@ import { tpchQuery } from '../../scripts/tpch/queries.js';
 import { firstDifference } from '../../scripts/tpch/result-comparison.js';
 import { EngineHarness } from '../support/engine-harness.js';
 import { query, runStatement } from '../support/statement-http.js';
-import { clusterOfTwoWorkers } from './cluster-fixture.js';
+import { withCluster } from './cluster-fixture.js';
 
 /** The join of q3 whose build side is orders (about 750,000 rows estimated on sf1, some 10 to 30MB). */
 const Q3_ORDERS_JOIN = /InnerJoin\[criteria = \(l_orderkey_\d+ = o_orderkey_\d+\)[^\]]*\]/;
@@ -141,7 +141,7 @@ describe('join distribution (broadcast or partitioned) by estimated build size a
   });
 
   describe('on a coordinator with two workers', () => {
-    const cluster = clusterOfTwoWorkers();
+    const cluster = withCluster(2);
     const TINY = { 'X-Engine-User': 'test', 'X-Engine-Catalog': 'tpch', 'X-Engine-Schema': 'tiny' };
     const explain = async (sql: string, headers: Record<string, string> = TINY) =>
       String((await query(cluster.coordinator.uri, `EXPLAIN ${sql}`, headers))[0][0]);

@@ -6,7 +6,7 @@
 import { expect } from 'chai';
 import { processCpuMillis, residentBytes } from '../support/process-usage.js';
 import { follow, getJson, postStatement, type StatementResponse } from '../support/statement-http.js';
-import { TestCluster, eventually } from './cluster-fixture.js';
+import { eventually, withCluster } from './cluster-fixture.js';
 
 interface WorkerStatus {
   workload: { runningTasks: number; runningSplits: number };
@@ -14,20 +14,11 @@ interface WorkerStatus {
 
 describe('a runaway scan on a worker with little memory', function () {
   this.timeout(120_000);
-  let cluster: TestCluster;
+  const cluster = withCluster(1, {
+    coordinatorArgs: ['--node-scheduler-include-coordinator', 'false'],
+    workerArgs: ['--node-memory', '256MB'],
+  });
   const headers = { 'X-Engine-User': 'test' };
-
-  before(async () => {
-    cluster = await TestCluster.start(1, {
-      coordinatorArgs: ['--node-scheduler-include-coordinator', 'false'],
-      workerArgs: ['--node-memory', '256MB'],
-    });
-    await cluster.waitForActiveWorkers(1);
-  });
-
-  after(async () => {
-    await cluster?.stop();
-  });
 
   it('refuses a scale factor beyond what the tpch connector generates, naming the limit', async () => {
     const first = await postStatement(cluster.coordinator.uri, 'SELECT count(*) FROM tpch."sf100000000".lineitem', headers);

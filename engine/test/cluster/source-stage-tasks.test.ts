@@ -6,23 +6,14 @@
 
 import { expect } from 'chai';
 import { getJson, postStatement, type StatementResponse } from '../support/statement-http.js';
-import { TestCluster, tasksOf, USER } from './cluster-fixture.js';
+import { tasksOf, USER, withCluster } from './cluster-fixture.js';
 
 const NATIONS_IN_REGIONS = 'SELECT count(*) FROM tpch.tiny.nation n JOIN tpch.tiny.region r ON n.n_regionkey = r.r_regionkey';
 const ORDERS_IN_NATIONS = 'SELECT count(*) FROM tpch.sf1.orders o JOIN tpch.tiny.nation n ON o.o_custkey % 25 = n.n_nationkey';
 
 describe('source stage tasks', function () {
   this.timeout(120_000);
-  let cluster: TestCluster;
-
-  before(async () => {
-    cluster = await TestCluster.start(2);
-    await cluster.waitForActiveWorkers(2);
-  });
-
-  after(async () => {
-    await cluster?.stop();
-  });
+  const cluster = withCluster(2);
 
   /** The query's answer, and how many tasks each of its stages had over both workers, by fragment id. */
   async function run(sql: string): Promise<{ rows: unknown[][]; tasksPerStage: Map<string, number> }> {

@@ -9,24 +9,15 @@
 
 import { expect } from 'chai';
 import { getJson, postStatement, type StatementResponse } from '../support/statement-http.js';
-import { eventually, TestCluster, tasksOf, USER } from './cluster-fixture.js';
+import { eventually, tasksOf, USER, withCluster } from './cluster-fixture.js';
 
 /** Three stages: the orders scan with a partial aggregation, the final aggregation (both on every worker), the count. */
 const SQL = 'SELECT count(*) FROM (SELECT o_orderkey FROM tpch."sf0.1".orders GROUP BY o_orderkey)';
 
 describe('stage creation', function () {
   this.timeout(120_000);
-  let cluster: TestCluster;
-
-  before(async () => {
-    // The stopped worker is not declared gone while the test looks at the other one.
-    cluster = await TestCluster.start(2, { coordinatorArgs: ['--heartbeat-timeout', '60s'] });
-    await cluster.waitForActiveWorkers(2);
-  });
-
-  after(async () => {
-    await cluster?.stop();
-  });
+  // The stopped worker is not declared gone while the test looks at the other one.
+  const cluster = withCluster(2, { coordinatorArgs: ['--heartbeat-timeout', '60s'] });
 
   it('creates the tasks of every stage without waiting for the stage below to be created', async () => {
     const stopped = cluster.worker('worker-2');

@@ -7,7 +7,7 @@
 import { expect } from 'chai';
 import { InternalAuthenticator } from '../../src/server/internal-auth/internal-authenticator.js';
 import { getJson, postStatement, query, runStatement, type StatementResponse } from '../support/statement-http.js';
-import { eventually, TestCluster } from './cluster-fixture.js';
+import { eventually, withCluster } from './cluster-fixture.js';
 
 const SECRET = 'drain-test-secret';
 const internal = new InternalAuthenticator(SECRET, 'test');
@@ -16,16 +16,7 @@ const QUERY = 'SELECT l_returnflag, l_linestatus, count(*), sum(l_quantity) FROM
 
 describe('draining a worker under load', function () {
   this.timeout(300_000);
-  let cluster: TestCluster;
-
-  beforeEach(async () => {
-    cluster = await TestCluster.start(3, { sharedSecret: SECRET });
-    await cluster.waitForActiveWorkers(3);
-  });
-
-  afterEach(async () => {
-    await cluster?.stop();
-  });
+  const cluster = withCluster(3, { sharedSecret: SECRET, eachTest: true });
 
   async function taskIds(uri: string): Promise<string[]> {
     const { body } = await getJson<{ taskId: string; state: string }[]>(`${uri}/v1/task`, {

@@ -14,7 +14,7 @@ import {
 } from '../../src/config/memory-budget.js';
 import { residentBytes } from '../support/process-usage.js';
 import { runStatement } from '../support/statement-http.js';
-import { TestCluster, eventually } from './cluster-fixture.js';
+import { eventually, withCluster } from './cluster-fixture.js';
 
 const MB = 1024 * 1024;
 const SETTINGS: NodeMemorySettings = { nodeMemoryBytes: 256 * MB, workerThreads: 2, tpch: true };
@@ -29,25 +29,16 @@ const CLIENTS = 3;
 
 describe('a worker with a small memory setting', function () {
   this.timeout(600_000);
-  let cluster: TestCluster;
-
-  before(async () => {
-    cluster = await TestCluster.start(1, {
-      env: { ...ALLOCATOR_ENV, NODE_OPTIONS: `--max-old-space-size=${Math.ceil(heapNeededFor(SETTINGS.nodeMemoryBytes) / MB)}` },
-      workerArgs: [
-        '--node-memory',
-        `${SETTINGS.nodeMemoryBytes / MB}MB`,
-        '--task-max-worker-threads',
-        String(SETTINGS.workerThreads),
-        '--task-worker-thread-idle-timeout',
-        '2s',
-      ],
-    });
-    await cluster.waitForActiveWorkers(1);
-  });
-
-  after(async () => {
-    await cluster?.stop();
+  const cluster = withCluster(1, {
+    env: { ...ALLOCATOR_ENV, NODE_OPTIONS: `--max-old-space-size=${Math.ceil(heapNeededFor(SETTINGS.nodeMemoryBytes) / MB)}` },
+    workerArgs: [
+      '--node-memory',
+      `${SETTINGS.nodeMemoryBytes / MB}MB`,
+      '--task-max-worker-threads',
+      String(SETTINGS.workerThreads),
+      '--task-worker-thread-idle-timeout',
+      '2s',
+    ],
   });
 
   it('stays within the resident memory its settings give under load, and gives it back when idle', async () => {

@@ -81,7 +81,7 @@ describe('a query joining a postgresql table, a lake table over Parquet written 
         '',
       ].join('\n'),
     );
-    const cluster = await TestCluster.start(2, { coordinatorArgs: ['--config', config], workerArgs: ['--config', config] });
+    const cluster = await TestCluster.start(2, { config });
     try {
       await cluster.waitForActiveWorkers(2);
       const uri = cluster.coordinator.uri;

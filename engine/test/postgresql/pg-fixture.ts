@@ -20,6 +20,32 @@ export async function startPgFixture(properties: Record<string, string> = {}): P
   return { server, engine };
 }
 
+/**
+ * The fixture for the enclosing describe: started before its tests (then `setupSql` run on the
+ * server, and `USE pg.public` in the engine when `usePublic`) and the server stopped after them.
+ */
+export function withPgFixture(setupSql?: string, options: { usePublic?: boolean } = {}): PgFixture {
+  let fixture: PgFixture | undefined;
+  const started = (): PgFixture => {
+    if (fixture === undefined) throw new Error('the PostgreSQL fixture starts in a before hook of the describe');
+    return fixture;
+  };
+  before(async () => {
+    fixture = await startPgFixture();
+    if (setupSql !== undefined) await fixture.server.sql(setupSql);
+    if (options.usePublic) await fixture.engine.run('USE pg.public');
+  });
+  after(async () => fixture?.server.stop());
+  return {
+    get server() {
+      return started().server;
+    },
+    get engine() {
+      return started().engine;
+    },
+  };
+}
+
 /** A value in a form that compares exactly: bigints, NaN, -0 and bytes told apart from look-alikes. */
 export function canonical(value: Scalar): string {
   if (value === null) return 'NULL';

@@ -5,7 +5,7 @@
 // told the order with CASE), and Trino's documented errors where the arithmetic fails.
 
 import { expect } from 'chai';
-import { startPgFixture, canonicalRows, type PgFixture } from './pg-fixture.js';
+import { canonicalRows, withPgFixture } from './pg-fixture.js';
 
 const SETUP = `
 CREATE TABLE nums (id integer PRIMARY KEY, a integer, b integer, s smallint, g bigint);
@@ -48,14 +48,7 @@ const FILTERS = [
 
 describe('postgresql connector: integer arithmetic in pushed filters', function () {
   this.timeout(180_000);
-  let fixture: PgFixture;
-
-  before(async () => {
-    fixture = await startPgFixture();
-    await fixture.server.sql(SETUP);
-    await fixture.engine.run('USE pg.public');
-  });
-  after(async () => fixture?.server.stop());
+  const fixture = withPgFixture(SETUP, { usePublic: true });
 
   async function pgIds(sql: string): Promise<string[]> {
     const rows = await fixture.server.sql<{ id: number }>(sql);

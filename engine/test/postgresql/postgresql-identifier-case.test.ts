@@ -3,19 +3,13 @@
 // a table the engine creates there has lower-case columns, as Trino creates them.
 
 import { expect } from 'chai';
-import { startPgFixture, type PgFixture } from './pg-fixture.js';
+import { withPgFixture } from './pg-fixture.js';
 
 describe('postgresql connector: identifier case', function () {
   this.timeout(60_000);
-  let fixture: PgFixture;
-
-  before(async () => {
-    fixture = await startPgFixture();
-    await fixture.server.sql(
-      `CREATE TABLE cased ("D" integer, "Mixed" text, plain integer); INSERT INTO cased VALUES (1, 'a', 10), (2, 'b', 20)`,
-    );
-  });
-  after(async () => fixture?.server.stop());
+  const fixture = withPgFixture(
+    `CREATE TABLE cased ("D" integer, "Mixed" text, plain integer); INSERT INTO cased VALUES (1, 'a', 10), (2, 'b', 20)`,
+  );
 
   it('reads, filters and aggregates a quoted upper-case column by any spelling', async () => {
     const { engine } = fixture;

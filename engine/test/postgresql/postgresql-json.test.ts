@@ -6,7 +6,7 @@
 // with sorted keys, and PostgreSQL's jsonb equality for what the engine wrote.
 
 import { expect } from 'chai';
-import { sortedJson, startPgFixture, type PgFixture } from './pg-fixture.js';
+import { sortedJson, withPgFixture } from './pg-fixture.js';
 
 const SETUP = `
 CREATE TABLE docs (id integer, j json, jb jsonb);
@@ -19,13 +19,7 @@ INSERT INTO docs VALUES
 
 describe('postgresql connector: json and jsonb columns', function () {
   this.timeout(120_000);
-  let fixture: PgFixture;
-
-  before(async () => {
-    fixture = await startPgFixture();
-    await fixture.server.sql(SETUP);
-  });
-  after(async () => fixture?.server.stop());
+  const fixture = withPgFixture(SETUP);
 
   const explain = async (sql: string) => String((await fixture.engine.rows(`EXPLAIN ${sql}`))[0][0]);
 

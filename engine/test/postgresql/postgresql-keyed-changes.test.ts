@@ -4,21 +4,15 @@
 // UPDATE) on a copy of the table, whose rows must equal the engine's result row for row.
 
 import { expect } from 'chai';
-import { startPgFixture, type PgFixture } from './pg-fixture.js';
+import { withPgFixture } from './pg-fixture.js';
 
 const NO_KEY = 'The connector can not perform merge on the target table without primary keys';
 
 describe('postgresql connector: row-level changes by primary key', function () {
   this.timeout(180_000);
-  let fixture: PgFixture;
-
-  before(async () => {
-    fixture = await startPgFixture();
-    await fixture.server.sql(
-      'CREATE FUNCTION changed_rows(statement text) RETURNS bigint LANGUAGE plpgsql AS $$ DECLARE c bigint; BEGIN EXECUTE statement; GET DIAGNOSTICS c = ROW_COUNT; RETURN c; END $$',
-    );
-  });
-  after(async () => fixture?.server.stop());
+  const fixture = withPgFixture(
+    'CREATE FUNCTION changed_rows(statement text) RETURNS bigint LANGUAGE plpgsql AS $$ DECLARE c bigint; BEGIN EXECUTE statement; GET DIAGNOSTICS c = ROW_COUNT; RETURN c; END $$',
+  );
 
   /** A table `name` of 60 rows, keyed by (id) or by (a, b), or without a key; and `name_expected`, a copy for PostgreSQL to change. */
   async function table(name: string, key: 'id' | 'a, b' | 'none'): Promise<void> {

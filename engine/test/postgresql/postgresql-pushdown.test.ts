@@ -5,7 +5,7 @@
 // the database's (ICU English) collation is not code point order, padded chars, LIKE's specials.
 
 import { expect } from 'chai';
-import { startPgFixture, canonicalPgRows, canonicalRows, type PgFixture } from './pg-fixture.js';
+import { canonicalPgRows, canonicalRows, withPgFixture } from './pg-fixture.js';
 
 const OFF = ['filter_pushdown_enabled', 'limit_pushdown_enabled', 'topn_pushdown_enabled', 'aggregation_pushdown_enabled'];
 
@@ -141,14 +141,7 @@ const QUERIES = [
 
 describe("postgresql connector: pushdown gives the engine's answers", function () {
   this.timeout(300_000);
-  let fixture: PgFixture;
-
-  before(async () => {
-    fixture = await startPgFixture();
-    await fixture.server.sql(SETUP);
-    await fixture.engine.run('USE pg.public');
-  });
-  after(async () => fixture?.server.stop());
+  const fixture = withPgFixture(SETUP, { usePublic: true });
 
   async function withPushdown(on: boolean, sql: string) {
     for (const name of OFF) await fixture.engine.run(`SET SESSION pg.${name} = ${on}`);

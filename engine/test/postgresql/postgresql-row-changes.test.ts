@@ -6,18 +6,13 @@
 // the same condition selects.
 
 import { expect } from 'chai';
-import { startPgFixture, type PgFixture } from './pg-fixture.js';
+import { withPgFixture } from './pg-fixture.js';
 
 const NO_KEY = 'The connector can not perform merge on the target table without primary keys';
 
 describe('postgresql connector: DELETE and UPDATE', function () {
   this.timeout(180_000);
-  let fixture: PgFixture;
-
-  before(async () => {
-    fixture = await startPgFixture();
-  });
-  after(async () => fixture?.server.stop());
+  const fixture = withPgFixture();
 
   /** A fresh table `name` (with a primary key or not) of 100 rows. */
   async function table(name: string, keyed: boolean): Promise<void> {

@@ -4,7 +4,7 @@
 // PostgreSQL with the same digits. The oracle is PostgreSQL's own text of each value.
 
 import { expect } from 'chai';
-import { startPgFixture, type PgFixture } from './pg-fixture.js';
+import { withPgFixture } from './pg-fixture.js';
 
 const MICROS = [
   '0001-01-01 00:00:00.000001',
@@ -34,14 +34,8 @@ function trinoText(text: string, digits: number): string {
 
 describe('PostgreSQL timestamps at every year', function () {
   this.timeout(120_000);
-  let fixture: PgFixture;
-
-  before(async () => {
-    fixture = await startPgFixture();
-    const rows = MICROS.map((t, i) => `(${i}, TIMESTAMP '${t}', TIMESTAMP '${MILLIS[i]}')`).join(', ');
-    await fixture.server.sql(`CREATE TABLE ts_range (i integer, t timestamp(6), m timestamp(3)); INSERT INTO ts_range VALUES ${rows}`);
-  });
-  after(async () => fixture?.server.stop());
+  const rows = MICROS.map((t, i) => `(${i}, TIMESTAMP '${t}', TIMESTAMP '${MILLIS[i]}')`).join(', ');
+  const fixture = withPgFixture(`CREATE TABLE ts_range (i integer, t timestamp(6), m timestamp(3)); INSERT INTO ts_range VALUES ${rows}`);
 
   async function pgTexts(table: string): Promise<string[][]> {
     const rows = await fixture.server.sql<{ i: number; t: string; m: string }>(

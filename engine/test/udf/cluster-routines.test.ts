@@ -6,7 +6,7 @@
 import { expect } from 'chai';
 import { referenceTbl } from '../tpch/helpers.js';
 import { runStatement } from '../support/statement-http.js';
-import { USER, clusterOfTwoWorkers } from '../cluster/cluster-fixture.js';
+import { USER, withCluster } from '../cluster/cluster-fixture.js';
 
 const DIGIT_SUM = `FUNCTION digit_sum(n bigint) RETURNS bigint
   BEGIN
@@ -27,7 +27,7 @@ function digitSum(n: number): number {
 
 describe('SQL routines over a cluster (coordinator + 2 workers)', function () {
   this.timeout(180_000);
-  const cluster = clusterOfTwoWorkers();
+  const cluster = withCluster(2);
 
   it('filters, projects and aggregates with an inline routine run on the workers', async () => {
     const sql = `WITH ${DIGIT_SUM}

@@ -13,7 +13,7 @@ import { expect } from 'chai';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { TestCluster, eventually } from '../cluster/cluster-fixture.js';
+import { eventually, withCluster } from '../cluster/cluster-fixture.js';
 import { launchChromium, SCREENSHOTS_DIR } from '../support/chromium.js';
 import { follow, getJson, postStatement, runStatement, type Exchange } from '../support/statement-http.js';
 
@@ -26,15 +26,13 @@ const FIRST_PAGE_JS_BUDGET_BYTES = 80 * 1024;
 
 describe('the web interface in Chromium', function () {
   this.timeout(300_000);
-  let cluster: TestCluster;
+  const cluster = withCluster(2, { sharedSecret: SECRET, coordinatorArgs: ['--admin-users', 'admin'] });
   let browser: Browser;
   let finishedQuery: string;
   let finishedSql: string;
   let bobsQuery: Exchange;
 
   before(async () => {
-    cluster = await TestCluster.start(2, { sharedSecret: SECRET, coordinatorArgs: ['--admin-users', 'admin'] });
-    await cluster.waitForActiveWorkers(2);
     finishedSql = 'SELECT l_returnflag, count(*) AS lines FROM tpch.tiny.lineitem GROUP BY l_returnflag';
     finishedQuery = (await runStatement(cluster.coordinator.uri, finishedSql, ALICE)).final.id;
     await runStatement(cluster.coordinator.uri, 'SELECT * FROM tpch.tiny.no_such_table', ALICE);
@@ -45,7 +43,6 @@ describe('the web interface in Chromium', function () {
 
   after(async () => {
     await browser?.close();
-    await cluster?.stop();
   });
 
   async function signedIn(

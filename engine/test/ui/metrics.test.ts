@@ -7,7 +7,7 @@
 import { expect } from 'chai';
 import parsePrometheusTextFormat, { type ParsedFamily } from 'parse-prometheus-text-format';
 import { query, runStatement } from '../support/statement-http.js';
-import { TestCluster } from '../cluster/cluster-fixture.js';
+import { withCluster } from '../cluster/cluster-fixture.js';
 
 const USER = { 'X-Engine-User': 'metrics' };
 
@@ -29,16 +29,7 @@ function value(families: ParsedFamily[], name: string, labels: Record<string, st
 
 describe('GET /metrics', function () {
   this.timeout(120_000);
-  let cluster: TestCluster;
-
-  before(async () => {
-    cluster = await TestCluster.start(1);
-    await cluster.waitForActiveWorkers(1);
-  });
-
-  after(async () => {
-    await cluster?.stop();
-  });
+  const cluster = withCluster(1);
 
   it('is the text format, named by the conventions, with HELP and TYPE for every family and no series per query', async () => {
     for (const uri of [cluster.coordinator.uri, cluster.worker('worker-1').uri]) {

@@ -98,7 +98,7 @@ describe('lake: read statistics in EXPLAIN ANALYZE and the query info', function
 
   it('on a coordinator and 2 workers', async () => {
     const config = lakeConfigFile(dir, join(dir, 'catalog'));
-    const cluster = await TestCluster.start(2, { coordinatorArgs: ['--config', config], workerArgs: ['--config', config] });
+    const cluster = await TestCluster.start(2, { config });
     try {
       await cluster.waitForActiveWorkers(2);
       await checkReadStats(cluster.coordinator.uri, dir, [cluster.coordinator.uri, ...[...cluster.workers.values()].map((w) => w.uri)]);
