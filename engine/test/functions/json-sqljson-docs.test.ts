@@ -483,7 +483,11 @@ describe('SQL/JSON: analysis errors', () => {
     [["SELECT json_object('x' : null, 'x' : 1 WITH UNIQUE KEYS)", 'duplicate key passed to JSON_OBJECT function']],
     engine,
   );
-  failureCases('TYPE_MISMATCH', [['SELECT json_array(ARRAY[1, 2])', 'Unsupported type of JSON_ARRAY argument: array(integer)']], engine);
+  failureCases(
+    'NOT_SUPPORTED',
+    [['SELECT json_array(ARRAY[1, 2])', 'Unsupported type of value passed to JSON_ARRAY function: array(integer)']],
+    engine,
+  );
   failureCases(
     'NOT_SUPPORTED',
     [

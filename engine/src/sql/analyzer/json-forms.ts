@@ -137,23 +137,26 @@ export function lazyDefaults(values: readonly RowExpression[]): RowExpression {
   return { kind: 'lambda', parameters: [{ name: 'default_index', type: BIGINT }], body, type: functionType([BIGINT], body.type) };
 }
 
-/** A JSON_ARRAY element or JSON_OBJECT value without FORMAT: a boolean, number or string, else a value Trino casts to varchar. */
+/**
+ * A JSON_ARRAY element or JSON_OBJECT value without FORMAT: a boolean, number, string or json, else a
+ * value Trino casts to varchar. As Trino, NOT_SUPPORTED for varbinary (at the value) and for a type
+ * with no cast to varchar (at the call).
+ */
 function checkMemberValue(
   value: RowExpression,
   format: JsonEncoding | null,
   functionName: string,
-  location: SourceLocation,
+  valueLocation: SourceLocation,
+  callLocation: SourceLocation,
 ): RowExpression {
-  if (
-    format !== null ||
-    value.type.kind === 'json' ||
-    value.type.kind === 'boolean' ||
-    isNumeric(value.type) ||
-    isString(value.type) ||
-    canCast(value.type, VARCHAR)
-  )
-    return value;
-  throw new EngineError('TYPE_MISMATCH', `Unsupported type of ${functionName} argument: ${typeName(value.type)}`, location);
+  const type = value.type;
+  if (format !== null || type.kind === 'json' || type.kind === 'boolean' || isNumeric(type) || isString(type)) return value;
+  if (type.kind !== 'varbinary' && canCast(type, VARCHAR)) return value;
+  throw new EngineError(
+    'NOT_SUPPORTED',
+    `Unsupported type of value passed to ${functionName} function: ${typeName(type)}`,
+    type.kind === 'varbinary' ? valueLocation : callLocation,
+  );
 }
 
 export function translateJsonForm(e: JsonExpression, translate: Translate, coerce: Coerce): RowExpression {
@@ -196,7 +199,7 @@ export function translateJsonForm(e: JsonExpression, translate: Translate, coerc
     case 'JsonArray': {
       const { type, encoding } = jsonReturning(e.returning, e.returningFormat, e.location);
       const args = e.elements.map((element) =>
-        checkMemberValue(translate(element.value), valueFormat(element), 'JSON_ARRAY', element.location),
+        checkMemberValue(translate(element.value), valueFormat(element), 'JSON_ARRAY', element.location, e.location),
       );
       const spec: SqlJsonSpec = { formats: e.elements.map(valueFormat), absentOnNull: e.nullOnNull !== true, encoding };
       return call('$json_array', spec, args, type);
@@ -208,7 +211,10 @@ export function translateJsonForm(e: JsonExpression, translate: Translate, coerc
         const key = translate(member.key);
         if (!isString(key.type) && key.type.kind !== 'unknown')
           throw new EngineError('TYPE_MISMATCH', `Invalid type of JSON object key: ${typeName(key.type)}`, member.key.location);
-        args.push(key, checkMemberValue(translate(member.value.value), valueFormat(member.value), 'JSON_OBJECT', member.value.location));
+        args.push(
+          key,
+          checkMemberValue(translate(member.value.value), valueFormat(member.value), 'JSON_OBJECT', member.value.location, e.location),
+        );
       }
       if (e.uniqueKeys === true && e.members.some((m) => m.value.format !== undefined)) {
         throw new EngineError(
