@@ -39,7 +39,12 @@ export interface ParallelMarkJoinSpec {
   decide(decision: AdaptiveDecisionName, choice: string): void;
 }
 
-export async function* parallelMarkJoin(env: ParallelEnvironment, probe: PageStream, spec: ParallelMarkJoinSpec, pool?: ThreadPool): PageStream {
+export async function* parallelMarkJoin(
+  env: ParallelEnvironment,
+  probe: PageStream,
+  spec: ParallelMarkJoinSpec,
+  pool?: ThreadPool,
+): PageStream {
   const ctx = env.operator;
   const reservation = new MemoryReservation(ctx.memory);
   try {

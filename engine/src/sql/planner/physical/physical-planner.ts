@@ -13,7 +13,12 @@ import { fragmentScan } from '../fragment-scan.js';
 import { aggregateFunctionOf } from '../function-handles.js';
 import type { AggregateNode, FilterNode, JoinNode, PlanNode, ProjectNode, TableScanNode } from '../plan.js';
 import { sources } from '../plan.js';
-import { PARTIAL_MAX_GROUPS_PER_ROW, PARTIAL_PROBE_ROWS, PARTITIONED_FINAL_MIN_THREADS, PROBE_FIRST_MAX_ROWS } from './adaptive-thresholds.js';
+import {
+  PARTIAL_MAX_GROUPS_PER_ROW,
+  PARTIAL_PROBE_ROWS,
+  PARTITIONED_FINAL_MIN_THREADS,
+  PROBE_FIRST_MAX_ROWS,
+} from './adaptive-thresholds.js';
 import { isCostly } from './expression-cost.js';
 import type {
   AdaptiveDecision,
@@ -144,7 +149,14 @@ export class PhysicalPlanner {
       },
       { name: 'threads', rule: `the threads when the build side's table has at least ${minSplits} splits, else the main thread` },
     ];
-    return { kind: 'ParallelMarkJoin', node, probe, build, decisions, inMainThread: { kind: 'Operator', node, sources: [probe, buildInMainThread] } };
+    return {
+      kind: 'ParallelMarkJoin',
+      node,
+      probe,
+      build,
+      decisions,
+      inMainThread: { kind: 'Operator', node, sources: [probe, buildInMainThread] },
+    };
   }
 
   /** The aggregation of a parallel scan, or undefined when one of its functions cannot run on a thread. */
