@@ -6,13 +6,10 @@
 // runs in the main thread).
 
 import { expect } from 'chai';
-import type { DuckDBConnection } from '@duckdb/node-api';
-import { DuckDBInstance } from '@duckdb/node-api';
-import { duckRows } from '../../scripts/tpch/duckdb-tpch.js';
-import { firstDifference } from '../../scripts/tpch/result-comparison.js';
 import { MAX_SPLIT_ROWS } from '../../src/connectors/memory/memory-connector.js';
 import { sharedThreadPool } from '../../src/exec/threads/thread-pool.js';
-import { EngineHarness } from '../support/engine-harness.js';
+import { EngineAndDuckDb } from '../support/engine-and-duckdb.js';
+import type { EngineHarness } from '../support/engine-harness.js';
 import { IN_WORKERS } from './parallel-helpers.js';
 
 const DIGITS = 'SELECT * FROM (VALUES (0), (1), (2), (3), (4), (5), (6), (7), (8), (9)) t(x)';
@@ -66,8 +63,8 @@ const QUERIES: Record<string, string> = {
 
 describe('semi and anti joins with their build side streamed on worker threads equal DuckDB', function () {
   this.timeout(600_000);
+  let both: EngineAndDuckDb;
   let engine: EngineHarness;
-  let duck: DuckDBConnection;
 
   const explain = async (sql: string) => (await engine.rows(`EXPLAIN ${sql}`)).map((row) => String(row[0])).join('\n');
   const withMarkJoin = async <T>(on: boolean, run: () => Promise<T>): Promise<T> => {
@@ -78,38 +75,24 @@ describe('semi and anti joins with their build side streamed on worker threads e
       engine.session.properties.delete('parallel_mark_join');
     }
   };
-
-  const expectDuckDbAnswer = async (sql: string) => {
-    const ordered = `SELECT * FROM (${sql}) ORDER BY 1 NULLS FIRST, 2 NULLS FIRST, 3 NULLS FIRST`;
-    const ours = await engine.query(ordered);
-    const theirs = await duckRows(duck, ordered);
-    expect(ours.rows.length, 'no rows: the comparison would be empty').to.be.greaterThan(0);
-    const difference = firstDifference(
-      ours.rows,
-      ours.columns.map((c) => c.type),
-      ours.columns.map((c) => c.name),
-      theirs,
-    );
-    expect(difference, difference).to.equal(undefined);
-  };
+  const expectDuckDbAnswer = async (sql: string) => expect(await both.expectSame(sql)).not.to.be.empty;
 
   before(async () => {
-    engine = new EngineHarness();
+    both = await EngineAndDuckDb.open();
+    engine = both.engine;
     for (const [name, value] of Object.entries(IN_WORKERS)) engine.session.properties.set(name, value);
     engine.session.catalog = 'memory';
     engine.session.schema = 'default';
-    duck = await (await DuckDBInstance.create(':memory:')).connect();
-    for (const [table, sql] of [
-      ['digits', DIGITS],
-      ['probe_side', PROBE_SIDE],
-      ['build_side', BUILD_SIDE],
-    ]) {
-      await engine.run(`CREATE TABLE ${table} AS ${sql}`);
-      await duck.run(`CREATE TABLE ${table} AS ${sql}`);
-    }
+    await both.runOnBoth(
+      `CREATE TABLE digits AS ${DIGITS}`,
+      `CREATE TABLE probe_side AS ${PROBE_SIDE}`,
+      `CREATE TABLE build_side AS ${BUILD_SIDE}`,
+    );
     const [[rows]] = await engine.rows('SELECT count(*) FROM build_side');
     expect(Number(rows)).to.be.greaterThan(2 * MAX_SPLIT_ROWS);
   });
+
+  after(() => both.close());
 
   for (const [name, sql] of Object.entries(QUERIES)) {
     it(`${name}: on the threads`, async () => {
