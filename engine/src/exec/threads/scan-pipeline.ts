@@ -79,7 +79,7 @@ export interface ScanPipeline {
   /**
    * The marking of a mark join's probe side, hashed in the main thread and shared as the build side
    * `side`, by the rows of the last stage (the join's build side): the fragment then outputs one
-   * summary row per thread (see markSummary) instead of rows. Not with an aggregation.
+   * summary row per thread (probe-marking.ts) instead of rows. Not with an aggregation.
    */
   mark?: ProbeMarking;
 }
