@@ -14,6 +14,7 @@ import { ENABLE_DYNAMIC_FILTERING_PROPERTY } from '../sql/planner/optimizer/dyna
 import { DISABLED_OPTIMIZER_RULES_PROPERTY } from '../sql/planner/optimizer/disabled-rules.js';
 import { JOIN_MAX_BROADCAST_TABLE_SIZE_PROPERTY } from '../sql/planner/distributed/join-distribution.js';
 import { PARTITIONED_AGGREGATION_PROPERTY } from '../sql/planner/physical/partitioned-aggregation.js';
+import { PARALLEL_MARK_JOIN_PROPERTY } from '../sql/planner/physical/parallel-mark-join.js';
 
 /** What a node's configuration sets as the default of a session property. */
 export interface NodeSessionDefaults {
@@ -63,6 +64,7 @@ export function systemSessionProperties(node: NodeSessionDefaults): readonly Pro
     },
     PARALLEL_JOIN_PROBE_PROPERTY,
     PARTITIONED_AGGREGATION_PROPERTY,
+    PARALLEL_MARK_JOIN_PROPERTY,
     ENABLE_DYNAMIC_FILTERING_PROPERTY,
     {
       name: 'query_max_execution_time',

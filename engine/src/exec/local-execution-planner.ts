@@ -14,7 +14,7 @@ import { EngineError } from '../errors/engine-error.js';
 import type { AggregateNode, FilterNode, JoinNode, PlanNode, ProjectNode, RemoteSourceNode, TableScanNode } from '../sql/planner/plan.js';
 import { sources } from '../sql/planner/plan.js';
 import { mergePartialFinal } from '../sql/planner/aggregation-steps.js';
-import type { ParallelScan, PhysicalNode, PhysicalOperator } from '../sql/planner/physical/physical-plan.js';
+import type { ParallelMarkJoin, ParallelScan, PhysicalNode, PhysicalOperator } from '../sql/planner/physical/physical-plan.js';
 import type { PhysicalPlanIndex } from '../sql/planner/physical/physical-plan-index.js';
 import { aggregateFunctionOf, windowFunctionOf } from '../sql/planner/function-handles.js';
 import { constant, inputRef, mapChildren, type RowExpression, type Symbol } from '../sql/planner/row-expression.js';
@@ -35,6 +35,7 @@ import { setOperation } from './operators/set-operation.js';
 import { sort } from './operators/sort.js';
 import { buildScanPipeline, singleStepInThreads } from './threads/scan-pipeline-builder.js';
 import { parallelSource, type ParallelSourceSpec } from './threads/parallel-source.js';
+import { parallelMarkJoin } from './threads/parallel-mark-join.js';
 import { pipelineKey, knownPoorReduction } from './threads/poor-reductions.js';
 import type { FilterProjectStage } from './threads/scan-pipeline.js';
 import { callsLoopingRoutine, filterAndProjectInThread } from './threads/off-thread-routines.js';
@@ -137,7 +138,42 @@ export class LocalExecutionPlanner {
         return hashAggregation(ctx, this.operatorOf(physical.source, bindings, ctx.stats, listed), this.aggregationSpec(physical.node));
       case 'ParallelScan':
         return this.parallelScan(physical, bindings, ctx);
+      case 'ParallelMarkJoin':
+        return this.parallelMarkJoin(physical, bindings, ctx, listed);
     }
+  }
+
+  /** A mark join whose build side may stream past its hashed probe side on the threads (exec/threads/parallel-mark-join). */
+  private parallelMarkJoin(p: ParallelMarkJoin, bindings: Bindings, ctx: Site, listed: ListedSplits | undefined): PageStream {
+    const { node, build } = p;
+    const spec = this.joinSpec(node, bindings);
+    const connector = scanConnector(this.env, build.scan);
+    const preparer = connector.workerSplitSource?.(build.scan.table);
+    const built = buildScanPipeline(build.threadTop, undefined, false, {
+      filterProjectStage: (n) => this.filterProjectStage(n, bindings),
+      aggregationSpec: (n) => this.aggregationSpec(n),
+      joinSpec: (n) => this.joinSpec(n, bindings),
+    });
+    if (preparer === undefined || built === undefined || built.builds.length > 0)
+      throw new EngineError('GENERIC_INTERNAL_ERROR', `The build side of join ${node.id} cannot run on worker threads`);
+    const env = { ...this.env, operator: ctx };
+    ctx.stats.named(parallelMarkJoin.name);
+    const probe = this.operatorOf(p.probe, bindings, ctx.stats, listed);
+    return parallelMarkJoin(env, probe, {
+      join: spec,
+      fragment: built.fragment,
+      splits: () => allSplits(scanSplits(connector, this.env.session, build.scan)),
+      prepare: (split) => preparer.prepare(split, built.fragment.columns, this.env.session),
+      workers: build.threads,
+      minSplits: build.minSplits,
+      dynamicFilter: () => scanDynamicFilter(env, build.scan),
+      inMainThread: (rest, splits) => {
+        const buildListed = splits === undefined ? listed : new Map([...(listed ?? []), [build.scan.id, splits]]);
+        const buildInput = this.operatorOf(this.physical.of(node.right), bindings, ctx.stats, buildListed);
+        return hashJoin(ctx, rest, this.buildInput(node, buildInput), spec);
+      },
+      decide: (decision, choice) => ctx.stats.decide(decision, choice),
+    });
   }
 
   private planHere(physical: PhysicalOperator, bindings: Bindings, ctx: Site, listed: ListedSplits | undefined): PageStream {

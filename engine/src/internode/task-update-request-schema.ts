@@ -282,8 +282,17 @@ const OUTPUT_BUFFERS = kinds(
   'type',
 );
 
+const DECISIONS = arrayOf(object({ name: { enum: ['threads', 'partial aggregation', 'final step', 'probe first'] }, rule: STRING }));
+
 /** A fragment's physical plan (sql/planner/physical/physical-plan-json.ts): its logical nodes by id. */
 const PHYSICAL_NODE = kinds('physical node', {
+  ParallelMarkJoin: kind('ParallelMarkJoin', {
+    node: integer(),
+    probe: ref('physical'),
+    build: ref('physical'),
+    decisions: DECISIONS,
+    inMainThread: ref('physical'),
+  }),
   Operator: kind('Operator', { node: integer(), sources: arrayOf(ref('physical')) }),
   SingleStepAggregation: kind('SingleStepAggregation', { final: integer(), partial: integer(), source: ref('physical') }),
   ParallelScan: kind(
@@ -302,7 +311,7 @@ const PHYSICAL_NODE = kinds('physical node', {
         }),
       ),
       exchanges: arrayOf(object({ type: { enum: ['ROUND_ROBIN', 'HASH', 'GATHER'] }, keys: arrayOf(ref('symbol')), below: integer() })),
-      decisions: arrayOf(object({ name: { enum: ['threads', 'partial aggregation', 'final step'] }, rule: STRING })),
+      decisions: DECISIONS,
       inMainThread: ref('physical'),
     },
     {

@@ -10,7 +10,7 @@ import { parseStatement } from '../../src/sql/parser/parser.js';
 import { planQuery } from '../../src/sql/planner/plan-query.js';
 import { physicalPlanningContext } from '../../src/exec/threads/physical-context.js';
 import { PhysicalPlanner } from '../../src/sql/planner/physical/physical-planner.js';
-import type { ParallelScan, PhysicalNode } from '../../src/sql/planner/physical/physical-plan.js';
+import { type ParallelScan, type PhysicalNode, physicalSources } from '../../src/sql/planner/physical/physical-plan.js';
 import { validatePhysicalPlan } from '../../src/sql/planner/physical/physical-plan-validator.js';
 import { printPhysicalTree } from '../../src/sql/planner/physical/physical-printer.js';
 import { EngineHarness } from '../support/engine-harness.js';
@@ -30,7 +30,7 @@ describe('physical plan validator: declared distribution and ordering', () => {
 
   function parallelScanIn(node: PhysicalNode): ParallelScan {
     if (node.kind === 'ParallelScan') return node;
-    const sources = node.kind === 'Operator' ? node.sources : [node.source];
+    const sources = physicalSources(node);
     for (const source of sources) {
       try {
         return parallelScanIn(source);

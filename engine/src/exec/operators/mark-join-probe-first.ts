@@ -36,37 +36,65 @@ export async function* markJoinProbeFirst(
   reservation: MemoryReservation,
 ): PageStream {
   const { page: probe, lookup } = hashed;
-  const rows = probe.rowCount;
-  const matched = new Uint8Array(rows);
-  reservation.add(rows);
-  let buildRows = 0;
-  let buildNullKey = false;
+  const matched = new Uint8Array(probe.rowCount);
+  reservation.add(probe.rowCount);
+  const passage: BuildPassage = { rows: 0, nullKey: false };
   for await (const page of build) {
     throwIfCanceled(ctx);
-    const n = page.rowCount;
-    if (n === 0) continue;
-    buildRows += n;
-    const first = new Int32Array(n);
-    const nullKeys = new Uint8Array(n);
-    lookup.lookup(
-      spec.buildKeys.map((c) => page.columns[c]),
-      n,
-      first,
-      nullKeys,
-    );
-    if (!buildNullKey && nullKeys.includes(1)) buildNullKey = true;
-    if (filter === null) markChains(first, lookup.next, matched);
-    else markPassingPairs(ctx, probe, page, first, lookup.next, filter, matched);
+    markByBuildPage(ctx, hashed, page, spec, filter, matched, passage);
   }
-  const unmatchedIsNull = spec.markNullAware === true && buildRows > 0;
-  const probeNullKeys = lookup.nullKeyRows;
+  yield* markedProbePages(pages, matched, passage, lookup.nullKeyRows, spec);
+}
+
+/** What the build rows streamed past a hashed probe side told it: how many went by, and whether one had a NULL key. */
+export interface BuildPassage {
+  rows: number;
+  nullKey: boolean;
+}
+
+/** Marks the probe rows a build page matches (several threads may mark one shared `matched` at once: they only set 1s). */
+export function markByBuildPage(
+  ctx: OperatorContext,
+  hashed: HashedProbe,
+  page: Page,
+  spec: HashJoinSpec,
+  filter: JoinFilter | null,
+  matched: Uint8Array,
+  passage: BuildPassage,
+): void {
+  const n = page.rowCount;
+  if (n === 0) return;
+  passage.rows += n;
+  const { page: probe, lookup } = hashed;
+  const first = new Int32Array(n);
+  const nullKeys = new Uint8Array(n);
+  lookup.lookup(
+    spec.buildKeys.map((c) => page.columns[c]),
+    n,
+    first,
+    nullKeys,
+  );
+  if (!passage.nullKey && nullKeys.includes(1)) passage.nullKey = true;
+  if (filter === null) markChains(first, lookup.next, matched);
+  else markPassingPairs(ctx, probe, page, first, lookup.next, filter, matched);
+}
+
+/** The probe pages, each with its mark, once the whole build side went by. */
+export function* markedProbePages(
+  pages: readonly Page[],
+  matched: Uint8Array,
+  passage: BuildPassage,
+  probeNullKeys: Int32Array,
+  spec: HashJoinSpec,
+): Generator<Page> {
+  const unmatchedIsNull = spec.markNullAware === true && passage.rows > 0;
   let offset = 0;
   for (const page of pages) {
     const n = page.rowCount;
     const values = matched.slice(offset, offset + n);
     let nulls: Uint8Array | null = null;
     if (unmatchedIsNull) {
-      for (let i = 0; i < n; i++) if (values[i] === 0 && buildNullKey) (nulls ??= new Uint8Array(n))[i] = 1;
+      for (let i = 0; i < n; i++) if (values[i] === 0 && passage.nullKey) (nulls ??= new Uint8Array(n))[i] = 1;
       for (const r of probeNullKeys) if (r >= offset && r < offset + n) (nulls ??= new Uint8Array(n))[r - offset] = 1;
     }
     const columns: Column[] = spec.probeOutput.map((c) => page.columns[c]);

@@ -7,6 +7,7 @@
 
 import { estimatedPageBytes, type Page } from '../../columnar/page.js';
 import type { JoinLookup } from '../hash/join-lookup.js';
+import { sharePage } from '../../columnar/shared-page.js';
 import { concatPagesCooperatively } from './concat-cooperatively.js';
 import type { HashJoinSpec } from './hash-join.js';
 import { buildJoinLookup } from './join-build-side.js';
@@ -14,7 +15,7 @@ import type { OperatorContext, PageStream } from './operator.js';
 import { throwIfCanceled, type MemoryReservation } from './operator-support.js';
 
 /** Probe rows up to which the probe side counts as small (some megabytes; read ahead, then hashed). */
-export const PROBE_FIRST_MAX_ROWS = 1 << 19;
+export { PROBE_FIRST_MAX_ROWS } from '../../sql/planner/physical/adaptive-thresholds.js';
 
 /** A side of a join read ahead: its first pages (all of it when `complete`), and the whole side again as `stream`. */
 export interface ReadAhead {
@@ -74,19 +75,23 @@ export interface HashedProbe {
   lookup: JoinLookup;
 }
 
+/** `shared`: the page and its table in shared memory, for worker threads to mark (exec/threads/parallel-mark-join). */
 export async function hashProbeSide(
   ctx: OperatorContext,
   pages: readonly Page[],
   spec: HashJoinSpec,
   reservation: MemoryReservation,
+  shared = false,
 ): Promise<HashedProbe> {
-  const page = pages.length === 1 ? pages[0] : await concatPagesCooperatively(spec.probeTypes, [...pages], ctx);
+  const concatenated = pages.length === 1 ? pages[0] : await concatPagesCooperatively(spec.probeTypes, [...pages], ctx);
+  const page = shared ? sharePage(concatenated) : concatenated;
   const lookup = await buildJoinLookup(
     spec.probeKeys.map((c) => spec.probeTypes[c]),
     spec.probeKeys.map((c) => page.columns[c]),
     page.rowCount,
     ctx,
     reservation,
+    shared,
   );
   return { page, lookup };
 }

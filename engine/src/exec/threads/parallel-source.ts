@@ -54,6 +54,8 @@ export interface ParallelSourceSpec {
   workers: number;
   /** The inputs of the build sides the fragment's probe stages name, by index. */
   builds?: { input: PageStream; spec: HashJoinSpec }[];
+  /** Sides made already (in shared memory), numbered after those of `builds` (a parallel mark join's hashed probe side). */
+  ready?: BuildSide[];
   /** The scan's dynamic filters, asked once the build sides are made (see exec/dynamic-filters). */
   dynamicFilter?: () => TableConstraint | undefined;
   /** Records what the run chose in its physical node's adaptive decisions (sql/planner/physical). */
@@ -96,6 +98,7 @@ export async function* parallelSource(
   try {
     const sides: BuildSide[] = [];
     for (const build of spec.builds ?? []) sides.push(await buildSide(env.operator, build.input, build.spec, buildMemory, true));
+    sides.push(...(spec.ready ?? []));
     yield* runWithBuildSides(env, spec, pool, sides);
   } finally {
     buildMemory.release();

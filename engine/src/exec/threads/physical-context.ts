@@ -16,6 +16,7 @@ import type { ExecutionEnvironment } from '../local-execution-planner.js';
 import { scanConnector } from '../table-scan.js';
 import { parallelSettings } from './thread-settings.js';
 import { partitionedAggregation } from '../../sql/planner/physical/partitioned-aggregation.js';
+import { parallelMarkJoin } from '../../sql/planner/physical/parallel-mark-join.js';
 
 type PlanningEnvironment = Pick<ExecutionEnvironment, 'catalogs' | 'session'>;
 
@@ -33,6 +34,7 @@ export function physicalPlanningContext(
     threads: settings.workers,
     minSplits: settings.minSplits,
     partitionedFinal: partitionedAggregation(env.session),
+    parallelMarkJoin: parallelMarkJoin(env.session),
     threadScan: (scan) => {
       const source = scanConnector(env, scan).workerSplitSource?.(scan.table);
       return source === undefined ? undefined : { generatesPages: source.generatesPages };

@@ -12,6 +12,7 @@ import type { OperatorContext, PageStream } from '../operators/operator.js';
 import { joinFilterOf, probeBuildSide, type HashJoinSpec } from '../operators/hash-join.js';
 import type { BuildSide } from '../operators/join-build-side.js';
 import { MemoryReservation } from '../operators/operator-support.js';
+import { markProbeSide } from './probe-marking.js';
 import { adaptivePartialAggregation } from './adaptive-partial.js';
 import { resolveAggregateRef, type AggregateRef } from '../../functions/aggregate/aggregate-ref.js';
 
@@ -75,6 +76,20 @@ export interface ScanPipeline {
    * (see partitioned-final, parallel-source): then final rows are the fragment's output.
    */
   finalAggregation?: FinalAggregation;
+  /**
+   * The marking of a mark join's probe side, hashed in the main thread and shared as the build side
+   * `side`, by the rows of the last stage (the join's build side): the fragment then outputs one
+   * summary row per thread (probe-marking.ts) instead of rows. Not with an aggregation.
+   */
+  mark?: ProbeMarking;
+}
+
+export interface ProbeMarking {
+  /** The mark join: its probe keys are the shared side's keys, its build keys the stages' output's. */
+  spec: HashJoinSpec;
+  side: number;
+  /** One per probe row, shared by every thread: set to 1 when a build row matches it. */
+  matched: Uint8Array;
 }
 
 /** The stages of a fragment over `scan`, probing `builds` (the fragment's build sides, in this thread). */
@@ -89,11 +104,12 @@ export function pipelineStages(ctx: OperatorContext, fragment: ScanPipeline, sca
   return stream;
 }
 
-/** The join of each build side, by the index its probe stage names. */
-export function probeSpecs(fragment: ScanPipeline): HashJoinSpec[] {
-  const specs: HashJoinSpec[] = [];
-  for (const stage of fragment.stages) if (stage.kind === 'probe') specs[stage.build] = stage.spec;
-  return specs;
+/** The key channels of each shared build side, by the index its probe stage (or the marking) names. */
+export function sharedSideKeys(fragment: ScanPipeline): number[][] {
+  const keys: number[][] = [];
+  for (const stage of fragment.stages) if (stage.kind === 'probe') keys[stage.build] = stage.spec.buildKeys;
+  if (fragment.mark !== undefined) keys[fragment.mark.side] = fragment.mark.spec.probeKeys;
+  return keys;
 }
 
 async function* probeStage(ctx: OperatorContext, probe: PageStream, side: BuildSide, spec: HashJoinSpec): PageStream {
@@ -116,6 +132,7 @@ export function scanPipelineStream(
   builds: readonly BuildSide[],
 ): PageStream {
   const stream = pipelineStages(ctx, fragment, scan, builds);
+  if (fragment.mark !== undefined) return markProbeSide(ctx, stream, builds[fragment.mark.side], fragment.mark);
   const aggregation = fragment.aggregation;
   if (aggregation === undefined) return stream;
   const spec: HashAggregationSpec = {

@@ -11,7 +11,6 @@
 import { lookupFromShared } from '../hash/shared-join-lookup-revival.js';
 import type { SharedJoinLookup } from '../hash/shared-join-lookup.js';
 import type { BuildSide } from '../operators/join-build-side.js';
-import type { HashJoinSpec } from '../operators/hash-join.js';
 import { decodePage, encodePage, type EncodedPage } from './page-transfer.js';
 
 const DICTIONARY_MIN_REPEATS = 4;
@@ -41,8 +40,8 @@ export function shareBuildSide(side: BuildSide): SharedBuildSide {
   return { page, dictionaries, lookup: side.hash === null ? null : side.hash.share(), next: side.next };
 }
 
-/** This thread's view of a shared build side. */
-export function buildSideFromShared(shared: SharedBuildSide, spec: HashJoinSpec): BuildSide {
+/** This thread's view of a shared build side, whose lookup table is over the columns `keys`. */
+export function buildSideFromShared(shared: SharedBuildSide, keys: readonly number[]): BuildSide {
   const decoded = decodePage(shared.page);
   const columns = [...decoded.columns];
   for (const { column, values, indexes } of shared.dictionaries) {
@@ -56,7 +55,7 @@ export function buildSideFromShared(shared: SharedBuildSide, spec: HashJoinSpec)
       ? null
       : lookupFromShared(
           shared.lookup,
-          spec.buildKeys.map((c) => page.columns[c]),
+          keys.map((c) => page.columns[c]),
         );
   return { page, hash, next: hash === null ? shared.next : hash.next };
 }

@@ -12,7 +12,7 @@ import { PartialAggregationDoesNotPay } from './adaptive-partial.js';
 import { BusyClock } from './busy-clock.js';
 import { encodePage } from './page-transfer.js';
 import { partitionedFinal } from './partitioned-final.js';
-import { scanPipelineStream, probeSpecs } from './scan-pipeline.js';
+import { scanPipelineStream, sharedSideKeys } from './scan-pipeline.js';
 import { buildSideFromShared } from './shared-build-side.js';
 import { MemoryReservation } from '../operators/operator-support.js';
 import { unsharedBytes } from '../../columnar/shared-page.js';
@@ -97,8 +97,8 @@ export class ThreadJob {
   /** The fragment's operators over the scan of this task's splits, with their build sides. */
   private output(ctx: OperatorContext): PageStream {
     const { fragment, session, exchange } = this.task;
-    const specs = probeSpecs(fragment);
-    const builds = this.task.builds.map((shared, i) => buildSideFromShared(shared, specs[i]));
+    const keys = sharedSideKeys(fragment);
+    const builds = this.task.builds.map((shared, i) => buildSideFromShared(shared, keys[i]));
     // This thread's own copy of the build sides' strings; the rest is shared with the main thread, which counts it.
     new MemoryReservation(ctx.memory).set(builds.reduce((bytes, side) => bytes + unsharedBytes(side.page), 0));
     const partial = scanPipelineStream(ctx, fragment, this.scan(session), builds);

@@ -28,6 +28,8 @@ export class PhysicalPlanIndex {
     if (physical.kind === 'SingleStepAggregation') this.keep(physical.final, physical);
     physicalSources(physical).forEach((s) => this.add(s));
     if (physical.kind === 'ParallelScan') this.add(physical.inMainThread);
+    // A parallel mark join's build side, found by its node, is the one its fallback in the main thread runs.
+    if (physical.kind === 'ParallelMarkJoin') this.add(physical.inMainThread);
   }
 
   private keep(node: PlanNode, physical: PhysicalNode): void {

@@ -14,7 +14,17 @@ import type { AdaptiveDecision, FinalStepPlacement, LocalExchange, ParallelScan,
 export type PhysicalNodeJson =
   | { kind: 'Operator'; node: number; sources: PhysicalNodeJson[] }
   | { kind: 'SingleStepAggregation'; final: number; partial: number; source: PhysicalNodeJson }
-  | ParallelScanJson;
+  | ParallelScanJson
+  | ParallelMarkJoinJson;
+
+export interface ParallelMarkJoinJson {
+  kind: 'ParallelMarkJoin';
+  node: number;
+  probe: PhysicalNodeJson;
+  build: ParallelScanJson;
+  decisions: AdaptiveDecision[];
+  inMainThread: PhysicalNodeJson;
+}
 
 export interface ParallelScanJson {
   kind: 'ParallelScan';
@@ -46,6 +56,15 @@ export function physicalToJson(physical: PhysicalNode): PhysicalNodeJson {
         final: physical.final.id,
         partial: physical.partial.id,
         source: physicalToJson(physical.source),
+      };
+    case 'ParallelMarkJoin':
+      return {
+        kind: 'ParallelMarkJoin',
+        node: physical.node.id,
+        probe: physicalToJson(physical.probe),
+        build: physicalToJson(physical.build) as ParallelScanJson,
+        decisions: physical.decisions,
+        inMainThread: physicalToJson(physical.inMainThread),
       };
     case 'ParallelScan': {
       const { aggregation } = physical;
@@ -130,6 +149,18 @@ export function physicalFromJson(json: PhysicalNodeJson, fragment: PlanNode): Ph
             finalStep: a.finalStep,
           },
           exchanges: j.exchanges.map((e) => ({ kind: 'LocalExchange', type: e.type, keys: e.keys, below: node(e.below) })),
+          decisions: j.decisions,
+          inMainThread: read(j.inMainThread),
+        };
+      }
+      case 'ParallelMarkJoin': {
+        const build = read(j.build);
+        if (build.kind !== 'ParallelScan') throw new PhysicalPlanMismatch(`the build side of join ${j.node} is not a parallel scan`);
+        return {
+          kind: 'ParallelMarkJoin',
+          node: ofKind(j.node, 'Join') as JoinNode,
+          probe: read(j.probe),
+          build,
           decisions: j.decisions,
           inMainThread: read(j.inMainThread),
         };

@@ -28,7 +28,7 @@ export function validatePhysicalPlan(root: PhysicalNode, what: string): void {
 }
 
 function firstProblem(physical: PhysicalNode): string | undefined {
-  for (const source of [...physicalSources(physical), ...(physical.kind === 'ParallelScan' ? [physical.inMainThread] : [])]) {
+  for (const source of [...physicalSources(physical), ...alternatives(physical)]) {
     const problem = firstProblem(source);
     if (problem !== undefined) return problem;
   }
@@ -37,8 +37,8 @@ function firstProblem(physical: PhysicalNode): string | undefined {
     if (!satisfies(outputDistribution(source), SINGLE))
       return `${at} needs one stream from ${source.node.kind} node ${source.node.id}, which outputs ${describe(outputDistribution(source))}`;
   }
-  if (physical.kind === 'ParallelScan') {
-    const problem = parallelScanProblem(physical, at);
+  if (physical.kind === 'ParallelScan' || physical.kind === 'ParallelMarkJoin') {
+    const problem = parallelScanProblem(physical.kind === 'ParallelScan' ? physical : physical.build, at);
     if (problem !== undefined) return problem;
   }
   if (!ordered(outputOrdering(physical), logicalOrdering(physical.node)))
@@ -46,6 +46,13 @@ function firstProblem(physical: PhysicalNode): string | undefined {
       .map((k) => k.symbol.name)
       .join(', ')})`;
   return undefined;
+}
+
+/** What a node runs besides its sources: the same subtree in the main thread, a parallel mark join's build pipeline. */
+function alternatives(physical: PhysicalNode): PhysicalNode[] {
+  if (physical.kind === 'ParallelScan') return [physical.inMainThread];
+  if (physical.kind === 'ParallelMarkJoin') return [physical.build, physical.inMainThread];
+  return [];
 }
 
 function parallelScanProblem(p: ParallelScan, at: string): string | undefined {

@@ -8,7 +8,7 @@
 import type { AggregateNode, FilterNode, JoinNode, PlanNode, ProjectNode, TableScanNode } from '../plan.js';
 import type { Symbol } from '../row-expression.js';
 
-export type PhysicalNode = PhysicalOperator | SingleStepAggregation | ParallelScan;
+export type PhysicalNode = PhysicalOperator | SingleStepAggregation | ParallelScan | ParallelMarkJoin;
 
 /** One logical node run by its operator in the task's main thread, over the physical nodes of its sources. */
 export interface PhysicalOperator {
@@ -96,7 +96,24 @@ export interface ParallelScan {
   inMainThread: PhysicalNode;
 }
 
-export type AdaptiveDecisionName = 'threads' | 'partial aggregation' | 'final step';
+/**
+ * A mark join (semi/anti join, EXISTS, IN) whose probe side is hashed in the main thread and whose
+ * build side, a scan pipeline, streams past it on the node's threads: each thread marks the probe
+ * rows its build rows match (one shared array of marks), and only counts come back. When the probe
+ * side turns out big, or the table small, the join runs in the main thread (`inMainThread`).
+ */
+export interface ParallelMarkJoin {
+  kind: 'ParallelMarkJoin';
+  node: JoinNode;
+  /** The probe side, in the main thread. */
+  probe: PhysicalNode;
+  /** The build side's pipeline on the threads (its top is the join's right side), ending in the marking. */
+  build: ParallelScan;
+  decisions: AdaptiveDecision[];
+  inMainThread: PhysicalNode;
+}
+
+export type AdaptiveDecisionName = 'threads' | 'partial aggregation' | 'final step' | 'probe first';
 
 /** A choice a physical node makes when it runs, and the rule it follows. */
 export interface AdaptiveDecision {
@@ -104,7 +121,7 @@ export interface AdaptiveDecision {
   rule: string;
 }
 
-/** The physical nodes under `node` (in the main thread's view: a parallel scan's build sides). */
+/** The physical nodes under `node` (in the main thread's view: a parallel scan's build sides, a parallel mark join's probe side). */
 export function physicalSources(node: PhysicalNode): PhysicalNode[] {
   switch (node.kind) {
     case 'Operator':
@@ -113,5 +130,7 @@ export function physicalSources(node: PhysicalNode): PhysicalNode[] {
       return [node.source];
     case 'ParallelScan':
       return node.stages.flatMap((s) => (s.kind === 'probe' ? [s.build] : []));
+    case 'ParallelMarkJoin':
+      return [node.probe];
   }
 }

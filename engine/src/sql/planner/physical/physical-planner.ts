@@ -11,11 +11,24 @@ import { aggregateRef } from '../../../functions/aggregate/aggregate-ref.js';
 import { mergePartialFinal, partialUnderFinal } from '../aggregation-steps.js';
 import { fragmentScan } from '../fragment-scan.js';
 import { aggregateFunctionOf } from '../function-handles.js';
-import type { AggregateNode, FilterNode, PlanNode, ProjectNode, TableScanNode } from '../plan.js';
+import type { AggregateNode, FilterNode, JoinNode, PlanNode, ProjectNode, TableScanNode } from '../plan.js';
 import { sources } from '../plan.js';
-import { PARTIAL_MAX_GROUPS_PER_ROW, PARTIAL_PROBE_ROWS, PARTITIONED_FINAL_MIN_THREADS } from './adaptive-thresholds.js';
+import {
+  PARTIAL_MAX_GROUPS_PER_ROW,
+  PARTIAL_PROBE_ROWS,
+  PARTITIONED_FINAL_MIN_THREADS,
+  PROBE_FIRST_MAX_ROWS,
+} from './adaptive-thresholds.js';
 import { isCostly } from './expression-cost.js';
-import type { AdaptiveDecision, LocalExchange, ParallelAggregation, ParallelScan, PhysicalNode, ThreadStage } from './physical-plan.js';
+import type {
+  AdaptiveDecision,
+  LocalExchange,
+  ParallelAggregation,
+  ParallelMarkJoin,
+  ParallelScan,
+  PhysicalNode,
+  ThreadStage,
+} from './physical-plan.js';
 
 /** What the physical planner needs to know of the node and session it plans for. */
 export interface PhysicalPlanningContext {
@@ -27,6 +40,8 @@ export interface PhysicalPlanningContext {
   threadScan(scan: TableScanNode): { generatesPages: boolean } | undefined;
   /** Whether a grouped final aggregation over threads' partial states runs partitioned across them (partitioned_aggregation). */
   partitionedFinal: boolean;
+  /** Whether a mark join may stream its build side's scan past its hashed probe side on the threads (parallel_mark_join). */
+  parallelMarkJoin: boolean;
   /** Whether the scan's splits are assigned to the task as they come (a distributed task's source) rather than listed here. */
   assignedSplits(scan: TableScanNode): boolean;
 }
@@ -40,7 +55,7 @@ export class PhysicalPlanner {
   plan(node: PlanNode): PhysicalNode {
     let physical = this.planned.get(node);
     if (physical === undefined) {
-      physical = this.parallelScan(node) ?? this.inMainThread(node);
+      physical = this.parallelScan(node) ?? this.parallelMarkJoin(node) ?? this.inMainThread(node);
       this.planned.set(node, physical);
     }
     return physical;
@@ -103,6 +118,47 @@ export class PhysicalPlanner {
     };
   }
 
+  /**
+   * `node` as a mark join that hashes its probe side and streams its build side, a Filter/Project
+   * chain over a scan whose splits are listed here, past it on the threads; undefined when it is not one.
+   */
+  private parallelMarkJoin(node: PlanNode): ParallelMarkJoin | undefined {
+    const { threads, minSplits } = this.context;
+    if (!this.context.parallelMarkJoin || minSplits === 0 || node.kind !== 'Join' || !probeFirstShape(node)) return undefined;
+    const scan = filterProjectScan(node.right);
+    if (scan === undefined || this.context.threadScan(scan) === undefined || this.context.assignedSplits(scan)) return undefined;
+    const probe = this.plan(node.left);
+    const buildInMainThread = this.plan(node.right);
+    const build: ParallelScan = {
+      kind: 'ParallelScan',
+      node: node.right,
+      scan,
+      threadTop: node.right,
+      threads,
+      minSplits,
+      splits: 'listed',
+      stages: this.stages(node.right),
+      exchanges: localExchanges(scan, node.right, undefined),
+      decisions: [],
+      inMainThread: buildInMainThread,
+    };
+    const decisions: AdaptiveDecision[] = [
+      {
+        name: 'probe first',
+        rule: `the probe side hashed in the main thread and the build side streamed past it on the threads when the probe side has at most ${PROBE_FIRST_MAX_ROWS} rows, else the join in the main thread`,
+      },
+      { name: 'threads', rule: `the threads when the build side's table has at least ${minSplits} splits, else the main thread` },
+    ];
+    return {
+      kind: 'ParallelMarkJoin',
+      node,
+      probe,
+      build,
+      decisions,
+      inMainThread: { kind: 'Operator', node, sources: [probe, buildInMainThread] },
+    };
+  }
+
   /** The aggregation of a parallel scan, or undefined when one of its functions cannot run on a thread. */
   private aggregation(partial: AggregateNode, final: AggregateNode | undefined): ParallelAggregation | undefined {
     if (partial.aggregations.some((a) => aggregateRef(aggregateFunctionOf(a.function)) === undefined)) return undefined;
@@ -130,6 +186,23 @@ export class PhysicalPlanner {
     }
     return stages;
   }
+}
+
+/**
+ * Whether a join is a mark join that can hash its probe side and stream its build side past it
+ * (exec/operators/mark-join-probe-first: EXISTS-style marks, or IN marks on one key without a
+ * filter), and is not probed in a scan's threads already.
+ */
+function probeFirstShape(node: JoinNode): boolean {
+  if (node.type !== 'mark' || node.criteria.length === 0 || node.nearest !== undefined || node.parallelProbe === true) return false;
+  return node.mark?.nullAware !== true || (node.filter === undefined && node.criteria.length === 1);
+}
+
+/** The table scan under a chain of Filters and Projects, or undefined. */
+function filterProjectScan(node: PlanNode): TableScanNode | undefined {
+  let current = node;
+  while (current.kind === 'Filter' || current.kind === 'Project') current = current.source;
+  return current.kind === 'TableScan' ? current : undefined;
 }
 
 /** Whether a stage's expressions cost enough per row that computing them on threads pays for moving their rows back. */

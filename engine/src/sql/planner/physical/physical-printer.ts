@@ -6,7 +6,7 @@
 import { childIndent, describe, nodeLines, type NodeRuntimeStats } from '../plan-printer.js';
 import type { PlanNode } from '../plan.js';
 import { name } from '../plan-printer.js';
-import type { LocalExchange, ParallelScan, PhysicalNode } from './physical-plan.js';
+import type { LocalExchange, ParallelMarkJoin, ParallelScan, PhysicalNode } from './physical-plan.js';
 
 type Stats = ReadonlyMap<number, NodeRuntimeStats> | undefined;
 
@@ -28,15 +28,30 @@ function visit(physical: PhysicalNode, indent: string, lines: string[], stats: S
     case 'ParallelScan':
       parallelScan(physical, indent, lines, stats);
       return;
+    case 'ParallelMarkJoin':
+      parallelMarkJoin(physical, indent, lines, stats);
+      return;
   }
+}
+
+function parallelMarkJoin(p: ParallelMarkJoin, indent: string, lines: string[], stats: Stats): void {
+  const detail = `${childIndent(indent)}    `;
+  lines.push(...nodeLines(describe(p.node), p.node, indent, stats));
+  lines.push(`${detail}Runs: probe side hashed in the main thread; build side streamed past it on the threads, marking the probe rows`);
+  decisionLines(p.decisions, stats?.get(p.node.id)?.decisions ?? {}, detail, lines);
+  visit(p.probe, childIndent(indent), lines, stats);
+  parallelScan(p.build, childIndent(indent), lines, stats);
+}
+
+function decisionLines(decisions: ParallelScan['decisions'], chosen: Record<string, string>, detail: string, lines: string[]): void {
+  for (const d of decisions)
+    lines.push(`${detail}Adaptive ${d.name}: ${d.rule}${chosen[d.name] === undefined ? '' : `; chosen: ${chosen[d.name]}`}`);
 }
 
 function parallelScan(p: ParallelScan, indent: string, lines: string[], stats: Stats): void {
   const detail = `${childIndent(indent)}    `;
   lines.push(...nodeLines(`ParallelScan[threads = ${p.threads}, splits = ${p.splits}]`, p.node, indent, stats));
-  const chosen = stats?.get(p.node.id)?.decisions ?? {};
-  for (const d of p.decisions)
-    lines.push(`${detail}Adaptive ${d.name}: ${d.rule}${chosen[d.name] === undefined ? '' : `; chosen: ${chosen[d.name]}`}`);
+  decisionLines(p.decisions, stats?.get(p.node.id)?.decisions ?? {}, detail, lines);
   const builds = new Map(p.stages.flatMap((s) => (s.kind === 'probe' ? [[s.join, s.build] as const] : [])));
   const inThreads = (node: PlanNode, above: string): void => {
     // A local exchange over the node's rows (then one of its splits) is a node of its own above it.

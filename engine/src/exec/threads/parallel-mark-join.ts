@@ -1,0 +1,96 @@
+// A mark join (semi or anti join, EXISTS, IN) run as ParallelMarkJoin (sql/planner/physical): the
+// probe side is read first, in the main thread; when it is small (PROBE_FIRST_MAX_ROWS) it is
+// hashed in shared memory and the build side, a scan pipeline, streams past it on the worker
+// threads, each marking the probe rows its splits' rows match in one shared array of marks (a mark
+// is only ever set, so threads need no lock). The main thread then emits the probe rows with their
+// marks, as mark-join-probe-first does in one thread. TPC-H q21's two EXISTS over lineitem ran
+// all in the main thread before, the whole table streaming there. A big probe side, or a table of
+// too few splits, runs the join in the main thread instead.
+
+import type { Split } from '../../spi/connector.js';
+import type { TableConstraint } from '../../spi/connector.js';
+import type { PreparedSplit } from '../../spi/worker-split.js';
+import { estimatedPageBytes } from '../../columnar/page.js';
+import type { AdaptiveDecisionName } from '../../sql/planner/physical/physical-plan.js';
+import { PROBE_FIRST_MAX_ROWS } from '../../sql/planner/physical/adaptive-thresholds.js';
+import { joinOutputTypes, type HashJoinSpec } from '../operators/hash-join.js';
+import { markedProbePages, type BuildPassage } from '../operators/mark-join-probe-first.js';
+import type { PageStream } from '../operators/operator.js';
+import { MemoryReservation, PageCompactor } from '../operators/operator-support.js';
+import { hashProbeSide, readAhead } from '../operators/probe-head.js';
+import { parallelSource, type ParallelEnvironment } from './parallel-source.js';
+import { addSummary } from './probe-marking.js';
+import type { ScanPipeline } from './scan-pipeline.js';
+import type { ThreadPool } from './thread-pool.js';
+
+export interface ParallelMarkJoinSpec {
+  join: HashJoinSpec;
+  /** The build side's scan pipeline (Filter/Project stages over the scan), for the threads. */
+  fragment: ScanPipeline;
+  /** The build side's table's splits; and one made ready for a worker thread. */
+  splits(): Promise<Split[]>;
+  prepare(split: Split): PreparedSplit;
+  workers: number;
+  /** Splits from which on the threads pay. */
+  minSplits: number;
+  dynamicFilter?: () => TableConstraint | undefined;
+  /** The join in the main thread over `probe` (its rows read ahead, then the rest), the build side's splits given when listed. */
+  inMainThread(probe: PageStream, splits: readonly Split[] | undefined): PageStream;
+  decide(decision: AdaptiveDecisionName, choice: string): void;
+}
+
+export async function* parallelMarkJoin(
+  env: ParallelEnvironment,
+  probe: PageStream,
+  spec: ParallelMarkJoinSpec,
+  pool?: ThreadPool,
+): PageStream {
+  const ctx = env.operator;
+  const reservation = new MemoryReservation(ctx.memory);
+  try {
+    const ahead = await readAhead(ctx, probe, PROBE_FIRST_MAX_ROWS, reservation);
+    if (ahead.complete && ahead.rows === 0) {
+      spec.decide('probe first', 'the probe side is empty: no rows');
+      return;
+    }
+    if (!ahead.complete) {
+      spec.decide('probe first', `main thread (the probe side has more than ${PROBE_FIRST_MAX_ROWS} rows)`);
+      yield* spec.inMainThread(ahead.stream, undefined);
+      return;
+    }
+    const splits = await (ctx.stats?.blockedOn(spec.splits()) ?? spec.splits());
+    if (splits.length < spec.minSplits) {
+      spec.decide('threads', `main thread (${splits.length} splits)`);
+      yield* spec.inMainThread(ahead.stream, splits);
+      return;
+    }
+    spec.decide('probe first', `${ahead.rows} probe rows hashed, the build side streamed past them`);
+    spec.decide('threads', `${Math.min(spec.workers, splits.length)} threads (${splits.length} splits)`);
+    const hashed = await hashProbeSide(ctx, ahead.pages, spec.join, reservation, true);
+    const rows = hashed.page.rowCount;
+    // The shared copy of the probe rows, beside the pages read ahead (emitted at the end), and the marks.
+    reservation.add(estimatedPageBytes(hashed.page) + rows);
+    const matched = new Uint8Array(new SharedArrayBuffer(rows));
+    const side = spec.fragment.stages.filter((s) => s.kind === 'probe').length;
+    const fragment: ScanPipeline = { ...spec.fragment, mark: { spec: spec.join, side, matched } };
+    const passage: BuildPassage = { rows: 0, nullKey: false };
+    const summaries = parallelSource(
+      env,
+      {
+        fragment,
+        splits: splits.map((split) => spec.prepare(split)),
+        workers: spec.workers,
+        ready: [{ page: hashed.page, hash: hashed.lookup, next: hashed.lookup.next }],
+        dynamicFilter: spec.dynamicFilter,
+      },
+      pool,
+    );
+    for await (const page of summaries) addSummary(page, passage);
+    const compactor = new PageCompactor(joinOutputTypes(spec.join));
+    for (const page of markedProbePages(ahead.pages, matched, passage, hashed.lookup.nullKeyRows, spec.join))
+      for (const ready of compactor.add(page)) yield ready;
+    yield* compactor.finish();
+  } finally {
+    reservation.release();
+  }
+}
