@@ -93,22 +93,21 @@ function isWord(data: Uint8Array, at: number, word: string): boolean {
 
 /** Copies the string at `at` (its opening quote) as a CSV value; the position after it, or -1 where it is not JSON. */
 function copyString(data: Uint8Array, at: number, out: CsvOutput, quoted: boolean): number {
-  const start = out.length;
-  if (quoted) out.byte(QUOTE);
+  const bytes = out.bytes;
+  let o = out.length;
+  if (quoted) bytes[o++] = QUOTE;
   let i = at + 1;
   for (;;) {
-    const c = data[i];
+    const c = data[i]!;
     if (c === QUOTE) break;
-    if (c === BACKSLASH) {
-      out.length = start;
-      return copyEscapedString(data, at, out, quoted);
-    }
-    // A control character is not JSON; the end of the bytes is not either.
-    if (c === undefined || c < 0x20) return -1;
+    if (c === BACKSLASH) return copyEscapedString(data, at, out, quoted);
+    // A control character is not JSON; the end of the bytes (undefined) is not either.
+    if (!(c >= 0x20)) return -1;
+    bytes[o++] = c;
     i++;
   }
-  out.copy(data, at + 1, i);
-  if (quoted) out.byte(QUOTE);
+  if (quoted) bytes[o++] = QUOTE;
+  out.length = o;
   return i + 1;
 }
 
@@ -132,7 +131,7 @@ class CsvOutput {
    * Each cell of at least two bytes (value, separator) becomes at most four (quotes, value,
    * separator); an escaped string's text is never longer in UTF-8 than its escapes.
    */
-  private readonly bytes: Uint8Array;
+  readonly bytes: Uint8Array;
   length = 0;
 
   constructor(jsonBytes: number) {
