@@ -21,6 +21,9 @@ export interface ResultPull {
   /** The largest event-loop delay the node's /v1/status reported during the pull. */
   worstLoopDelayMillis?: number;
   worstInfoMillis?: number;
+  /** Time the server's main thread (and trino-client's, in the bench process) waited, runnable, for a CPU during the pull. */
+  serverMainRunQueueWaitMillis?: number;
+  clientRunQueueWaitMillis?: number;
   error?: string;
 }
 
@@ -55,7 +58,7 @@ export function printLargeResults(run: LargeResultsRun): void {
   const opt = (x: number | undefined, digits = 0) => (x === undefined ? '-' : x.toFixed(digits));
   console.log(`\n${run.sql}: ${run.rows} rows, ${run.options.runs} pulls each, one node`);
   console.log(
-    `${'client'.padEnd(18)}${pad('s', 7)}${pad('rows/s', 10)}${pad('MB/s', 7)}${pad('server CPU s', 14)}${pad('client CPU s', 14)}${pad('server us/row', 15)}${pad('main us/row', 13)}${pad('client us/row', 15)}${pad('worst loop ms', 15)}${pad('worst info ms', 15)}`,
+    `${'client'.padEnd(18)}${pad('s', 7)}${pad('rows/s', 10)}${pad('MB/s', 7)}${pad('server CPU s', 14)}${pad('client CPU s', 14)}${pad('server us/row', 15)}${pad('main us/row', 13)}${pad('client us/row', 15)}${pad('worst loop ms', 15)}${pad('worst info ms', 15)}${pad('server wait s', 15)}${pad('client wait s', 15)}`,
   );
   for (const p of run.pulls) {
     if (p.error) {
@@ -65,7 +68,7 @@ export function printLargeResults(run: LargeResultsRun): void {
     const mbPerSecond = p.serverWrittenBytes === undefined ? undefined : p.serverWrittenBytes / 2 ** 20 / (p.millis / 1000);
     const perRow = (cpuMillis: number | undefined) => opt(cpuMillis === undefined ? undefined : (cpuMillis * 1000) / p.rows, 2);
     console.log(
-      `${p.client.padEnd(18)}${pad((p.millis / 1000).toFixed(1), 7)}${pad(p.rowsPerSecond.toFixed(0), 10)}${pad(opt(mbPerSecond, 1), 7)}${pad(opt(p.serverCpuMillis && p.serverCpuMillis / 1000, 1), 14)}${pad(opt(p.clientCpuMillis && p.clientCpuMillis / 1000, 1), 14)}${pad(perRow(p.serverCpuMillis), 15)}${pad(perRow(p.serverMainThreadCpuMillis), 13)}${pad(perRow(p.clientCpuMillis), 15)}${pad(opt(p.worstLoopDelayMillis), 15)}${pad(opt(p.worstInfoMillis), 15)}`,
+      `${p.client.padEnd(18)}${pad((p.millis / 1000).toFixed(1), 7)}${pad(p.rowsPerSecond.toFixed(0), 10)}${pad(opt(mbPerSecond, 1), 7)}${pad(opt(p.serverCpuMillis && p.serverCpuMillis / 1000, 1), 14)}${pad(opt(p.clientCpuMillis && p.clientCpuMillis / 1000, 1), 14)}${pad(perRow(p.serverCpuMillis), 15)}${pad(perRow(p.serverMainThreadCpuMillis), 13)}${pad(perRow(p.clientCpuMillis), 15)}${pad(opt(p.worstLoopDelayMillis), 15)}${pad(opt(p.worstInfoMillis), 15)}${pad(opt(p.serverMainRunQueueWaitMillis && p.serverMainRunQueueWaitMillis / 1000, 1), 15)}${pad(opt(p.clientRunQueueWaitMillis && p.clientRunQueueWaitMillis / 1000, 1), 15)}`,
     );
   }
   const duckdb = (label: string, millis: number) =>
@@ -80,6 +83,9 @@ export function printLargeResults(run: LargeResultsRun): void {
   );
   console.log(
     'us/row: CPU time per row (user + system) of the server (every thread), of its main thread alone (the event loop) and of the client: steadier than rows/s on a busy machine',
+  );
+  console.log(
+    "wait s: time the server's main thread and trino-client's (the bench process's) waited, runnable, for a CPU during the pull (/proc schedstat): the busy machine's share of the wall time",
   );
   if (run.profileError) console.log(`\nprofile: error: ${run.profileError}`);
   printProfile('server main thread', run.serverProfile);

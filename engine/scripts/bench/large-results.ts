@@ -27,6 +27,7 @@ import { serverHeapOptions } from './memory.js';
 import { tpchSchema, type BenchOptions } from './options.js';
 import { processUsage, reapedChildrenCpuMillis, usageBetween } from './process-usage.js';
 import { measureResponsiveness } from './responsiveness.js';
+import { mainThreadRunQueueWaitMillis, waitBetween } from './run-queue-wait.js';
 
 const NODE_MEMORY_BYTES = 6 * 1024 ** 3;
 const NODE_ARGS = ['--node-memory', '6GB', '--query-max-memory-per-node', '5GB'];
@@ -109,6 +110,8 @@ async function measurePull(
   // /v1/status reports the loop over its last 5-10 s: after this pause that window holds nothing of the work before.
   await new Promise((resolve) => setTimeout(resolve, LOOP_WINDOW_MILLIS));
   const serverBefore = processUsage(server.pid);
+  const serverWaitBefore = mainThreadRunQueueWaitMillis(server.pid);
+  const clientWaitBefore = mainThreadRunQueueWaitMillis(process.pid);
   const started = performance.now();
   try {
     const { result, responsiveness } = await measureResponsiveness(server.url, pull);
@@ -125,6 +128,11 @@ async function measurePull(
       clientCpuMillis: result.clientCpuMillis,
       worstLoopDelayMillis: responsiveness.worstLoopDelayMillis,
       worstInfoMillis: responsiveness.worstInfoMillis,
+      serverMainRunQueueWaitMillis: waitBetween(serverWaitBefore, mainThreadRunQueueWaitMillis(server.pid)),
+      // The CLI runs in a child process, read only after it ended: trino-client's pull is this process's.
+      ...(client === 'trino-client'
+        ? { clientRunQueueWaitMillis: waitBetween(clientWaitBefore, mainThreadRunQueueWaitMillis(process.pid)) }
+        : {}),
     };
   } catch (e) {
     return { client, rows: 0, millis: performance.now() - started, rowsPerSecond: NaN, error: (e as Error).message };

@@ -58,7 +58,8 @@ export async function runStatement(
       if (response.columns && output === undefined && response.updateType === undefined) {
         output = new OutputHandler(printerFor(response.columns), () => progress?.clear());
       }
-      await output?.add(response.data ?? []);
+      if (statement.dataBytes !== undefined) await output?.addJsonRows(statement.dataBytes, () => statement.rows());
+      else await output?.add(response.data ?? []);
       if (statement.done) break;
       progress?.update(response);
       await statement.advance();

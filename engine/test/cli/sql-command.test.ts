@@ -82,6 +82,28 @@ describe('engine sql', function () {
     expect(json.stdout).to.equal('{"big":9223372036854775807,"small":-9007199254740993}\n');
   });
 
+  it('prints CSV of text and integral columns as Trino does: quotes doubled, escapes decoded, nulls empty', async () => {
+    // Such rows go from the response's JSON bytes straight to CSV (csv-from-json.ts).
+    const text = `'line' || chr(10) || 'two é 😀 \\ ' || chr(9) || 'end'`;
+    const sql = `SELECT * FROM (VALUES (1, 'say "hi"', true, DECIMAL '-1.50', DATE '2001-02-03'), (-9007199254740993, ${text}, false, NULL, NULL), (NULL, NULL, NULL, DECIMAL '0.00', DATE '1970-01-01')) AS t (n, s, b, d, day) ORDER BY day NULLS LAST`;
+    const quoted = await engineSql([...connect, '--execute', sql, '--output-format', 'CSV_HEADER']);
+    expect(quoted).to.deep.equal({
+      code: 0,
+      stdout: [
+        '"n","s","b","d","day"',
+        '"","","","0.00","1970-01-01"',
+        '"1","say ""hi""","true","-1.50","2001-02-03"',
+        '"-9007199254740993","line\ntwo é 😀 \\ \tend","false","",""',
+        '',
+      ].join('\n'),
+      stderr: '',
+    });
+    const unquoted = await engineSql([...connect, '--execute', sql, '--output-format', 'CSV_UNQUOTED']);
+    expect(unquoted.stdout).to.equal(
+      ',,,0.00,1970-01-01\n1,say "hi",true,-1.50,2001-02-03\n-9007199254740993,line\ntwo é 😀 \\ \tend,false,,\n',
+    );
+  });
+
   it('prints CSV by default with --execute', async () => {
     expect((await engineSql([...connect, '--execute', 'SELECT 2'])).stdout).to.equal('"2"\n');
   });

@@ -1,24 +1,44 @@
 // Runs one statement over the client protocol with fetch: POST the SQL, then follow nextUri until
-// the final response. The caller reads each response as it arrives and may cancel at any time.
+// the final response. The caller reads each response as it arrives and may cancel at any time. The
+// next response is requested as soon as one arrives, so it travels while the caller prints this one;
+// a response's rows stay JSON bytes until the caller asks for them parsed (a printer that can, prints
+// them from the bytes: see OutputHandler.addJsonRows).
 
 import type { StatementResponseJson } from '../../server/statement-json.js';
 import { applySessionHeaders, applyTransactionEnd, requestHeaders, type ClientSession } from './client-session.js';
 import { parseJsonQuickly } from '../../types/exact-json.js';
 import { ClientError } from '../../internode/client-error.js';
+import { splitDataMember } from './response-data.js';
+
+/** One response: its fields (without `data`), the bytes of its rows, its headers. */
+interface ReceivedResponse {
+  json: StatementResponseJson;
+  data: Uint8Array | undefined;
+  headers: Headers;
+}
+
+const decoder = new TextDecoder();
 
 /** The server refused the request (not a query failure: those arrive in `error`). */
 
 export class RunningStatement {
+  /** The latest response (its rows: rows() and dataBytes). */
+  current: StatementResponseJson;
+  /** The latest response's rows as JSON bytes, `[[...],...]`, unless they came parsed in `current.data`. */
+  dataBytes: Uint8Array | undefined;
   private lastHeaders: Headers;
+  /** The response after the latest, requested already. */
+  private following: Promise<ReceivedResponse> | undefined;
 
   private constructor(
     private readonly session: ClientSession,
     private readonly headers: Record<string, string>,
-    /** The latest response. */
-    public current: StatementResponseJson,
-    responseHeaders: Headers,
+    first: ReceivedResponse,
   ) {
-    this.lastHeaders = responseHeaders;
+    this.current = first.json;
+    this.dataBytes = first.data;
+    this.lastHeaders = first.headers;
+    this.requestFollowing();
   }
 
   static async submit(session: ClientSession, sql: string, userAgent: string): Promise<RunningStatement> {
@@ -28,12 +48,13 @@ export class RunningStatement {
       body: sql,
       headers: { ...headers, 'Content-Type': 'text/plain; charset=utf-8' },
     });
-    return new RunningStatement(
-      session,
-      headers,
-      parseJsonQuickly(await response.text()) as unknown as StatementResponseJson,
-      response.headers,
-    );
+    return new RunningStatement(session, headers, await receive(response));
+  }
+
+  /** The latest response's rows, parsed. */
+  rows(): unknown[][] {
+    if (this.current.data !== undefined) return this.current.data;
+    return this.dataBytes === undefined ? [] : (parseJsonQuickly(decoder.decode(this.dataBytes)) as unknown as unknown[][]);
   }
 
   get done(): boolean {
@@ -42,12 +63,21 @@ export class RunningStatement {
 
   /** Fetches the next response; false once the statement is complete. */
   async advance(): Promise<boolean> {
-    const next = this.current.nextUri;
-    if (next === undefined) return false;
-    const response = await request(next, { method: 'GET', headers: this.headers });
-    this.current = parseJsonQuickly(await response.text()) as unknown as StatementResponseJson;
-    this.lastHeaders = response.headers;
+    if (this.following === undefined) return false;
+    const next = await this.following;
+    this.current = next.json;
+    this.dataBytes = next.data;
+    this.lastHeaders = next.headers;
+    this.requestFollowing();
     return true;
+  }
+
+  private requestFollowing(): void {
+    const next = this.current.nextUri;
+    this.following =
+      next === undefined ? undefined : request(next, { method: 'GET', headers: this.headers }).then((response) => receive(response));
+    // Its failure is the caller's when it advances, not an unhandled rejection before.
+    this.following?.catch(() => undefined);
   }
 
   /** Asks the server to cancel the query; the following responses report USER_CANCELED. */
@@ -60,6 +90,11 @@ export class RunningStatement {
   nextSession(): ClientSession {
     return this.current.error ? applyTransactionEnd(this.session, this.lastHeaders) : applySessionHeaders(this.session, this.lastHeaders);
   }
+}
+
+async function receive(response: Response): Promise<ReceivedResponse> {
+  const { rest, data } = splitDataMember(new Uint8Array(await response.arrayBuffer()));
+  return { json: parseJsonQuickly(rest) as unknown as StatementResponseJson, data, headers: response.headers };
 }
 
 async function request(url: string, init: RequestInit): Promise<Response> {

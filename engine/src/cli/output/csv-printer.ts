@@ -3,7 +3,9 @@
 // quotes with its quotes doubled; unquoted, values are written as they are.
 
 import type { ColumnJson } from '../../server/statement-json.js';
+import { csvFromJsonRows, type PlainKind } from './csv-from-json.js';
 import { DELIMITED, valueFormatter } from './format-value.js';
+import { valueKind } from './client-types.js';
 import type { OutputPrinter } from './printer.js';
 import type { TextOutput } from './sink.js';
 
@@ -11,6 +13,8 @@ export class CsvPrinter implements OutputPrinter {
   private needHeader: boolean;
   private readonly quoted: boolean;
   private readonly formatters: ReadonlyArray<(value: unknown) => string>;
+  /** Every column's kind when all print as their JSON text (csv-from-json.ts), else undefined. */
+  private readonly plainKinds: readonly PlainKind[] | undefined;
 
   constructor(
     private readonly columns: readonly ColumnJson[],
@@ -20,6 +24,17 @@ export class CsvPrinter implements OutputPrinter {
     this.needHeader = options.header;
     this.quoted = options.quoted;
     this.formatters = columns.map((c) => valueFormatter(c.typeSignature, DELIMITED));
+    const kinds = columns.map((c) => valueKind(c.typeSignature));
+    this.plainKinds = kinds.every((k) => k === 'integral' || k === 'text') ? (kinds as PlainKind[]) : undefined;
+  }
+
+  async printJsonRows(data: Uint8Array): Promise<number | undefined> {
+    const csv = this.plainKinds && csvFromJsonRows(data, this.plainKinds, this.quoted);
+    if (csv === undefined) return undefined;
+    if (csv.rows === 0) return 0;
+    await this.printRows([]);
+    await this.output.writeBytes(csv.bytes);
+    return csv.rows;
   }
 
   async printRows(rows: readonly unknown[][]): Promise<void> {

@@ -34,6 +34,24 @@ export class OutputHandler {
     if (this.buffer.length > 0 && this.now() - this.bufferStart >= MAX_BUFFER_MILLIS) await this.flush(false);
   }
 
+  /**
+   * Rows of one response as their JSON bytes: printed from the bytes when the printer can (after what
+   * is held, in order), else parsed by `parse` and added.
+   */
+  async addJsonRows(data: Uint8Array, parse: () => unknown[][]): Promise<void> {
+    if (this.printer.printJsonRows !== undefined) {
+      if (this.buffer.length > 0) await this.flush(false);
+      this.beforePrint();
+      const printed = await this.printer.printJsonRows(data);
+      if (printed !== undefined) {
+        if (printed > 0) this.receivedRows = true;
+        this.bufferStart = this.now();
+        return;
+      }
+    }
+    await this.add(parse());
+  }
+
   /** After the last response. */
   async close(): Promise<void> {
     await this.flush(true);

@@ -32,6 +32,11 @@ export type OutputFormat = (typeof OUTPUT_FORMATS)[number];
 export interface OutputPrinter {
   /** A batch of rows, each a row of the server's JSON values; `complete` for the last batch (which may be empty). */
   printRows(rows: readonly unknown[][], complete: boolean): Promise<void>;
+  /**
+   * Optional: prints a response's rows from their JSON bytes (`[[...],...]`) where it can do so
+   * exactly; the number of rows printed, or undefined for rows it leaves to printRows.
+   */
+  printJsonRows?(data: Uint8Array): Promise<number | undefined>;
   /** After the last batch (not called when the statement failed). */
   finish(): Promise<void>;
 }

@@ -4,8 +4,12 @@
 
 import { once } from 'node:events';
 
+const decoder = new TextDecoder();
+
 export interface TextOutput {
   write(text: string): Promise<void>;
+  /** UTF-8 text already encoded. */
+  writeBytes(bytes: Uint8Array): Promise<void>;
 }
 
 export class OutputSink implements TextOutput {
@@ -15,6 +19,11 @@ export class OutputSink implements TextOutput {
     if (text === '') return;
     if (!this.stream.write(text)) await once(this.stream, 'drain');
   }
+
+  async writeBytes(bytes: Uint8Array): Promise<void> {
+    if (bytes.length === 0) return;
+    if (!this.stream.write(bytes)) await once(this.stream, 'drain');
+  }
 }
 
 export class TextBuffer implements TextOutput {
@@ -22,6 +31,10 @@ export class TextBuffer implements TextOutput {
 
   async write(text: string): Promise<void> {
     this.text += text;
+  }
+
+  async writeBytes(bytes: Uint8Array): Promise<void> {
+    this.text += decoder.decode(bytes);
   }
 
   /** Hands the text over and empties the buffer. */
