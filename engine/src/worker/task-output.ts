@@ -10,11 +10,14 @@ import type { BlockedTime } from '../columnar/cooperative.js';
 import type { SqlType } from '../types/types.js';
 import { OutputBuffer, type OutputBufferLayout, type OutputBufferOptions } from './output-buffer.js';
 import { OutputPage } from './output-page.js';
+import { PartitionBatches } from './partition-batches.js';
 import type { OutputBuffersSpec } from '../internode/task-update-request.js';
 
 export class TaskOutput {
   readonly buffer: OutputBuffer;
   private readonly serializer: PageSerializer;
+  private readonly batches: PartitionBatches | undefined;
+  /** Rows, pages and bytes put into the buffer. */
   rows = 0;
   pages = 0;
   bytes = 0;
@@ -26,32 +29,36 @@ export class TaskOutput {
   ) {
     this.buffer = new OutputBuffer(bufferLayout(spec), options);
     this.serializer = new PageSerializer(types);
+    if (spec.type === 'PARTITIONED') this.batches = new PartitionBatches(types, spec.partitions);
   }
 
   /** `blocked`: where the waits for room in the buffer are counted (the task output's stats). */
   async add(page: Page, blocked?: BlockedTime): Promise<void> {
     if (page.rowCount === 0) return;
-    this.rows += page.rowCount;
-    this.pages++;
     const spec = this.spec;
-    const enqueue = (outputPage: OutputPage, partition: number | undefined) => {
-      const room = this.buffer.enqueue([outputPage], partition);
+    const enqueue = (piece: Page, partition: number | undefined) => {
+      const room = this.enqueue(piece, partition);
       return blocked === undefined ? room : blocked.blockedOn(room);
     };
-    if (spec.type !== 'PARTITIONED') return enqueue(this.outputPage(page), spec.type === 'GATHER' ? 0 : undefined);
+    if (spec.type !== 'PARTITIONED') return enqueue(page, spec.type === 'GATHER' ? 0 : undefined);
     const parts = partitionPage(page, spec.partitionChannels, spec.partitions);
     for (let p = 0; p < parts.length; p++) {
-      if (parts[p].rowCount > 0) await enqueue(this.outputPage(parts[p]), p);
+      const batch = parts[p].rowCount > 0 ? this.batches!.add(p, parts[p]) : undefined;
+      if (batch !== undefined) await enqueue(batch, p);
     }
   }
 
-  private outputPage(page: Page): OutputPage {
+  private enqueue(page: Page, partition: number | undefined): Promise<void> {
     const output = new OutputPage(page, this.serializer);
+    this.rows += page.rowCount;
+    this.pages++;
     this.bytes += output.bytes;
-    return output;
+    return this.buffer.enqueue([output], partition);
   }
 
+  /** Puts what the partitions still hold into the buffer (past its bound: it is the last of the output), then ends the output. */
   finish(): void {
+    for (const [partition, batch] of this.batches?.drain() ?? []) void this.enqueue(batch, partition);
     this.buffer.setNoMorePages();
   }
 }
