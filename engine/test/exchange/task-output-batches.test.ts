@@ -11,7 +11,15 @@ import { TaskOutput } from '../../src/worker/task-output.js';
 const ALL = Number.MAX_SAFE_INTEGER;
 
 function keysPage(first: number, rows: number): Page {
-  return { rowCount: rows, columns: [columnFromScalars(BIGINT, Array.from({ length: rows }, (_, i) => BigInt(first + i)))] };
+  return {
+    rowCount: rows,
+    columns: [
+      columnFromScalars(
+        BIGINT,
+        Array.from({ length: rows }, (_, i) => BigInt(first + i)),
+      ),
+    ],
+  };
 }
 
 /** Every page of buffer `id` once the output is finished, and the keys they hold. */
