@@ -1,7 +1,8 @@
 // The end of a task's pipeline: puts its pages into its output buffer, by the layout of the
 // exchange above it — split by the hash of the partition columns (REPARTITION), to every consumer
 // (REPLICATE) or to the one consumer (GATHER). Waits while the buffer is full, so that a slow
-// consumer slows this task down.
+// consumer slows this task down. The small pages of a partition, or of a replicated output, go out
+// together (partition-batches.ts).
 
 import { PageSerializer } from '../exec/exchange/page-codec.js';
 import { partitionPage } from '../exec/threads/partition-page.js';
@@ -29,7 +30,8 @@ export class TaskOutput {
   ) {
     this.buffer = new OutputBuffer(bufferLayout(spec), options);
     this.serializer = new PageSerializer(types);
-    if (spec.type === 'PARTITIONED') this.batches = new PartitionBatches(types, spec.partitions);
+    // A replicated build side's pages are cut small by the filters and joins under it, too (q3's orders).
+    if (spec.type !== 'GATHER') this.batches = new PartitionBatches(types, spec.type === 'PARTITIONED' ? spec.partitions : 1);
   }
 
   /** `blocked`: where the waits for room in the buffer are counted (the task output's stats). */
@@ -40,7 +42,11 @@ export class TaskOutput {
       const room = this.enqueue(piece, partition);
       return blocked === undefined ? room : blocked.blockedOn(room);
     };
-    if (spec.type !== 'PARTITIONED') return enqueue(page, spec.type === 'GATHER' ? 0 : undefined);
+    if (spec.type === 'GATHER') return enqueue(page, 0);
+    if (spec.type === 'BROADCAST') {
+      const batch = this.batches!.add(0, page);
+      return batch === undefined ? undefined : enqueue(batch, undefined);
+    }
     const parts = partitionPage(page, spec.partitionChannels, spec.partitions);
     for (let p = 0; p < parts.length; p++) {
       const batch = parts[p].rowCount > 0 ? this.batches!.add(p, parts[p]) : undefined;
@@ -58,7 +64,8 @@ export class TaskOutput {
 
   /** Puts what the partitions still hold into the buffer (past its bound: it is the last of the output), then ends the output. */
   finish(): void {
-    for (const [partition, batch] of this.batches?.drain() ?? []) void this.enqueue(batch, partition);
+    const everyConsumer = this.spec.type === 'BROADCAST';
+    for (const [partition, batch] of this.batches?.drain() ?? []) void this.enqueue(batch, everyConsumer ? undefined : partition);
     this.buffer.setNoMorePages();
   }
 }

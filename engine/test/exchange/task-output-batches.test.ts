@@ -1,6 +1,7 @@
 // A repartitioning task output sends each partition's rows in pages of a useful size, not one small
-// piece per partition of every page that comes in: every row still reaches exactly the partition of
-// its key, once, and nothing is left behind at the end of the output.
+// piece per partition of every page that comes in (a replicating one gathers its small pages too):
+// every row still reaches exactly the partition of its key, once, and nothing is left behind at the
+// end of the output.
 
 import { expect } from 'chai';
 import { columnFromScalars, getScalar, type Page } from '../../src/columnar/page.js';
@@ -29,7 +30,7 @@ async function readBuffer(output: TaskOutput, id: string): Promise<{ pages: numb
   return { pages: result.pages.length, keys };
 }
 
-describe('TaskOutput (REPARTITION)', () => {
+describe('TaskOutput batches (REPARTITION, REPLICATE)', () => {
   it('sends a partition its pieces gathered into pages, each key to one partition, every row once', async () => {
     const output = new TaskOutput({ type: 'PARTITIONED', partitions: 2, partitionChannels: [0] }, [BIGINT], {});
     const pieceRows = 1000;
@@ -45,6 +46,17 @@ describe('TaskOutput (REPARTITION)', () => {
     // About 20,000 rows each: a page per PARTITION_BATCH_ROWS and the rest at the end (two each), not 40 each.
     for (const buffer of [first, second]) expect(buffer.pages).to.be.at.most(Math.ceil(buffer.keys.length / PARTITION_BATCH_ROWS) + 1);
     expect(output.rows).to.equal(pieces * pieceRows);
+  });
+
+  it('sends every consumer of a replicated output all rows, its small pages gathered', async () => {
+    const output = new TaskOutput({ type: 'BROADCAST', partitions: 2 }, [BIGINT], {});
+    for (let i = 0; i < 40; i++) await output.add(keysPage(i * 1000, 1000));
+    output.finish();
+    for (const id of ['0', '1']) {
+      const { pages, keys } = await readBuffer(output, id);
+      expect(keys).to.deep.equal(Array.from({ length: 40_000 }, (_, i) => BigInt(i)));
+      expect(pages).to.be.at.most(Math.ceil(40_000 / PARTITION_BATCH_ROWS) + 1);
+    }
   });
 
   it('keeps the same partition for a key whichever page it comes in, as the consumers of other producers expect', async () => {
