@@ -253,18 +253,18 @@ export class SqlTask {
       for (;;) {
         const next = await iterator.next();
         if (next.done) break;
-        const pagesBefore = output.pages;
-        const bytesBefore = output.bytes;
+        const before = { rows: output.rows, bytes: output.bytes };
         await output.add(next.value, outputStats);
-        // What the task output put into its buffer (the pages as the buffer holds them; an empty page is dropped).
-        if (output.pages > pagesBefore) outputStats.output(next.value.rowCount, output.bytes - bytesBefore);
+        recordOutput(outputStats, output, before);
         if (isDoneState(this.currentState)) {
           await iterator.return?.();
           return;
         }
       }
       if (isDoneState(this.currentState)) return;
+      const before = { rows: output.rows, bytes: output.bytes };
       output.finish();
+      recordOutput(outputStats, output, before);
       this.setState('FLUSHING');
       this.bufferChanged();
     } catch (e) {
@@ -341,6 +341,11 @@ export class SqlTask {
     this.changes++;
     for (const wake of [...this.waiters]) wake();
   }
+}
+
+/** What the task output put into its buffer since `before` (the pages as the buffer holds them; an empty page is dropped, small pieces wait for their partition's batch). */
+function recordOutput(stats: OperatorRecorder, output: TaskOutput, before: { rows: number; bytes: number }): void {
+  if (output.rows > before.rows) stats.output(output.rows - before.rows, output.bytes - before.bytes);
 }
 
 /** `progress`, calling `onStart` whenever its queued splits go down (a split started). */

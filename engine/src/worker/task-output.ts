@@ -1,7 +1,8 @@
 // The end of a task's pipeline: puts its pages into its output buffer, by the layout of the
 // exchange above it — split by the hash of the partition columns (REPARTITION), to every consumer
 // (REPLICATE) or to the one consumer (GATHER). Waits while the buffer is full, so that a slow
-// consumer slows this task down.
+// consumer slows this task down. The small pages of a partition, or of a replicated output, go out
+// together (partition-batches.ts).
 
 import { PageSerializer } from '../exec/exchange/page-codec.js';
 import { partitionPage } from '../exec/threads/partition-page.js';
@@ -10,11 +11,14 @@ import type { BlockedTime } from '../columnar/cooperative.js';
 import type { SqlType } from '../types/types.js';
 import { OutputBuffer, type OutputBufferLayout, type OutputBufferOptions } from './output-buffer.js';
 import { OutputPage } from './output-page.js';
+import { PartitionBatches } from './partition-batches.js';
 import type { OutputBuffersSpec } from '../internode/task-update-request.js';
 
 export class TaskOutput {
   readonly buffer: OutputBuffer;
   private readonly serializer: PageSerializer;
+  private readonly batches: PartitionBatches | undefined;
+  /** Rows, pages and bytes put into the buffer. */
   rows = 0;
   pages = 0;
   bytes = 0;
@@ -26,32 +30,42 @@ export class TaskOutput {
   ) {
     this.buffer = new OutputBuffer(bufferLayout(spec), options);
     this.serializer = new PageSerializer(types);
+    // A replicated build side's pages are cut small by the filters and joins under it, too (q3's orders).
+    if (spec.type !== 'GATHER') this.batches = new PartitionBatches(types, spec.type === 'PARTITIONED' ? spec.partitions : 1);
   }
 
   /** `blocked`: where the waits for room in the buffer are counted (the task output's stats). */
   async add(page: Page, blocked?: BlockedTime): Promise<void> {
     if (page.rowCount === 0) return;
-    this.rows += page.rowCount;
-    this.pages++;
     const spec = this.spec;
-    const enqueue = (outputPage: OutputPage, partition: number | undefined) => {
-      const room = this.buffer.enqueue([outputPage], partition);
+    const enqueue = (piece: Page, partition: number | undefined) => {
+      const room = this.enqueue(piece, partition);
       return blocked === undefined ? room : blocked.blockedOn(room);
     };
-    if (spec.type !== 'PARTITIONED') return enqueue(this.outputPage(page), spec.type === 'GATHER' ? 0 : undefined);
+    if (spec.type === 'GATHER') return enqueue(page, 0);
+    if (spec.type === 'BROADCAST') {
+      const batch = this.batches!.add(0, page);
+      return batch === undefined ? undefined : enqueue(batch, undefined);
+    }
     const parts = partitionPage(page, spec.partitionChannels, spec.partitions);
     for (let p = 0; p < parts.length; p++) {
-      if (parts[p].rowCount > 0) await enqueue(this.outputPage(parts[p]), p);
+      const batch = parts[p].rowCount > 0 ? this.batches!.add(p, parts[p]) : undefined;
+      if (batch !== undefined) await enqueue(batch, p);
     }
   }
 
-  private outputPage(page: Page): OutputPage {
+  private enqueue(page: Page, partition: number | undefined): Promise<void> {
     const output = new OutputPage(page, this.serializer);
+    this.rows += page.rowCount;
+    this.pages++;
     this.bytes += output.bytes;
-    return output;
+    return this.buffer.enqueue([output], partition);
   }
 
+  /** Puts what the partitions still hold into the buffer (past its bound: it is the last of the output), then ends the output. */
   finish(): void {
+    const everyConsumer = this.spec.type === 'BROADCAST';
+    for (const [partition, batch] of this.batches?.drain() ?? []) void this.enqueue(batch, everyConsumer ? undefined : partition);
     this.buffer.setNoMorePages();
   }
 }
