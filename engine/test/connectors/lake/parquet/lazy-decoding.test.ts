@@ -144,6 +144,17 @@ const CASES: Case[] = [
     where: "id >= 15000 AND id < 45000 AND vlow = 'gamma'",
     rows: 'some',
   },
+  // Each keeps at most half of the rows before it: the next are decoded and tested only for the rows left.
+  {
+    name: 'three constraints, the first selective (integers, then strings with NULLs, then integers with NULLs among the rows left)',
+    constraint: [
+      { column: 'uti', low: { value: 230, inclusive: false } },
+      { column: 'vlow', values: ['beta', ''] },
+      { column: 'i32', high: { value: -1_500_000_000, inclusive: false } },
+    ],
+    where: "uti > 230 AND vlow IN ('beta', '') AND i32 < -1500000000",
+    rows: 'some',
+  },
 ];
 
 describe('Parquet reads decode the other columns only for the rows a constraint keeps', function () {
