@@ -1,18 +1,15 @@
 // With a constraint, the reader decodes the constrained columns first, drops the rows that cannot
-// satisfy it where at most half of a row group's rows can (NARROW_AT_MOST), and decodes the other
-// columns only for the rows left. Every column of every type is read alongside, so a row taken from
-// the wrong place in any column shows: our rows, unfiltered, must be exactly DuckDB's WHERE over
-// the same file (DuckDB's files: several row groups, dictionary pages; ours: one row group of
-// several pages with a page index), for constraints that keep no row, every row, scattered rows,
-// and rows around NULLs; where most of a group's rows pass, DuckDB's rows of the ids we read.
+// satisfy it, and decodes the other columns only for the rows left. Every column of every type is
+// read alongside, so a row taken from the wrong place in any column shows: our rows, unfiltered,
+// must be exactly DuckDB's WHERE over the same file (DuckDB's files: several row groups, dictionary
+// pages; ours: one row group of several pages with a page index), for constraints that keep no
+// row, every row, scattered rows, and rows around NULLs.
 
 import { expect } from 'chai';
 import type { DuckDBConnection } from '@duckdb/node-api';
-import { NARROW_AT_MOST } from '../../../../src/connectors/hive/formats/parquet/parquet-reader.js';
 import { ParquetFileWriter } from '../../../../src/connectors/hive/formats/parquet/parquet-writer.js';
-import type { ColumnMetadata, TableConstraint } from '../../../../src/spi/connector.js';
+import type { TableConstraint } from '../../../../src/spi/connector.js';
 import type { Page } from '../../../../src/columnar/page.js';
-import { BIGINT, INTEGER, VARCHAR } from '../../../../src/types/types.js';
 import { ALL_TYPES_COLUMNS, createAllTypesTable } from './duckdb-files.js';
 import { TempDir, openDuck, readWithDuck, readWithFormat } from './parquet-test-support.js';
 import { TestFileSystem } from './test-file-system.js';
@@ -25,8 +22,6 @@ interface Case {
   constraint: TableConstraint;
   where: string;
   rows: number | 'some';
-  /** Most rows of the row groups it reads pass: the reader may keep rows that do not (they must still be read right). */
-  mostPass?: true;
 }
 
 const CASES: Case[] = [
@@ -45,7 +40,6 @@ const CASES: Case[] = [
     constraint: [{ column: 'id', low: { value: 10_240n, inclusive: false }, high: { value: 20_479n, inclusive: true } }],
     where: 'id > 10240 AND id <= 20479',
     rows: 10_239,
-    mostPass: true,
   },
   {
     name: 'an integer range over a column with NULLs',
@@ -155,6 +149,16 @@ const CASES: Case[] = [
     where: "uti > 230 AND vlow IN ('beta', '') AND i32 < -1500000000",
     rows: 'some',
   },
+  // The first keeps most rows (tested again after the others), the second few.
+  {
+    name: 'two constraints, the first keeping most rows',
+    constraint: [
+      { column: 'uti', low: { value: 10, inclusive: false } },
+      { column: 'si', low: { value: 32_000, inclusive: true } },
+    ],
+    where: 'uti > 10 AND si >= 32000',
+    rows: 'some',
+  },
 ];
 
 describe('Parquet reads decode the other columns only for the rows a constraint keeps', function () {
@@ -186,8 +190,7 @@ describe('Parquet reads decode the other columns only for the rows a constraint 
         const theirs = await readWithDuck(duck, file.path, ALL_TYPES_COLUMNS, `WHERE ${c.where} ORDER BY id`);
         if (c.rows === 'some') expect(theirs.length, file.name).to.be.within(1, ROWS - 1);
         else expect(theirs.length, file.name).to.equal(c.rows);
-        if (c.mostPass) await expectReadRight(duck, ours.rows, theirs, file.path, ALL_TYPES_COLUMNS, file.name);
-        else expect(ours.rows, file.name).to.deep.equal(theirs);
+        expect(ours.rows, file.name).to.deep.equal(theirs);
       }
     });
   }
@@ -202,25 +205,6 @@ describe('Parquet reads decode the other columns only for the rows a constraint 
       expect(theirs.length, file.name).to.be.within(2, ROWS - 1);
       expect(ours.rows, file.name).to.deep.equal(theirs);
     }
-  });
-
-  it('drops the rows that cannot match only in a row group where at most half of them pass; keeps a group most of whose rows pass whole', async () => {
-    const file = dir.file('mostly-passing.parquet');
-    // Row group 0 (ids 0..10239): v = id % 10, 90% pass v >= 1; row group 1 (ids 10240..20479): v >= 1 for one row in 10.
-    await duck.run(
-      `COPY (SELECT i::BIGINT AS id, CASE WHEN i < 10240 THEN (i % 10)::INTEGER ELSE (i % 10 = 0)::INTEGER END AS v, 'row ' || i AS s FROM range(20480) r(i))
-        TO '${file.path}' (FORMAT PARQUET, ROW_GROUP_SIZE 10240)`,
-    );
-    const columns: ColumnMetadata[] = [
-      { name: 'id', type: BIGINT },
-      { name: 'v', type: INTEGER },
-      { name: 's', type: VARCHAR },
-    ];
-    const ours = await readWithFormat(file.location, columns, { constraint: [{ column: 'v', low: { value: 1, inclusive: true } }] });
-    expect(ours.stats.rowGroupsRead).to.equal(2);
-    const expected = await readWithDuck(duck, file.path, columns, 'WHERE id < 10240 OR v >= 1 ORDER BY id');
-    expect(expected.length).to.equal(10_240 + 1_024);
-    expect(ours.rows).to.deep.equal(expected);
   });
 
   it('strings compare in code point order where UTF-16 units disagree (U+E000..U+FFFF against characters beyond U+FFFF)', async () => {
@@ -246,34 +230,7 @@ describe('Parquet reads decode the other columns only for the rows a constraint 
         .join(' AND ');
       const theirs = await readWithDuck(duck, file.path, columns, `WHERE ${where} ORDER BY id`);
       expect(theirs.length, where).to.be.within(1, characters.length - 1);
-      const ours = (await readWithFormat(file.location, columns, { constraint })).rows;
-      // The file's one row group: the reader drops rows only where at most half of them pass.
-      if (theirs.length > characters.length * NARROW_AT_MOST) await expectReadRight(duck, ours, theirs, file.path, columns, where);
-      else expect(ours, where).to.deep.equal(theirs);
+      expect((await readWithFormat(file.location, columns, { constraint })).rows, where).to.deep.equal(theirs);
     }
   });
 });
-
-/**
- * Where a constraint keeps most of a row group, the reader may keep rows that fail it (the engine
- * filters every row): ours must hold every row DuckDB's WHERE keeps, fewer other rows than those
- * (a group is kept whole only when most of its rows pass), and each row exactly as DuckDB reads it.
- */
-async function expectReadRight(
-  duck: DuckDBConnection,
-  ours: string[][],
-  theirs: string[][],
-  path: string,
-  columns: readonly ColumnMetadata[],
-  what: string,
-): Promise<void> {
-  const ids = new Set(ours.map((row) => row[0]));
-  expect(
-    theirs.filter((row) => !ids.has(row[0])),
-    what,
-  ).to.deep.equal([]);
-  expect(ours.length - theirs.length, what).to.be.below(Math.max(1, theirs.length));
-  // The first column is the integer id the rows are written in order of.
-  const read = await readWithDuck(duck, path, columns, `WHERE ${columns[0].name} IN (${[...ids].join(', ')}) ORDER BY ${columns[0].name}`);
-  expect(ours, what).to.deep.equal(read);
-}

@@ -72,6 +72,6 @@ export class DomainTestingOutput implements ChunkOutput {
     }
     if (this.keepsAll) return;
     const { keep, entryKeep } = this;
-    for (let i = 0; i < indices.length; i++) if (entryKeep[indices[i]] === 0) keep[at + i] = 0;
+    for (let i = 0; i < indices.length; i++) keep[at + i] &= entryKeep[indices[i]];
   }
 }

@@ -34,12 +34,11 @@ import {
 } from './row-group-filter.js';
 
 /**
- * The share of a row group's rows the pushed-down filters may keep for the reader to drop the others.
- * Taking scattered rows from each page costs about twice decoding the page whole (profiled on TPC-H
- * q1, whose date filter keeps 98.6% of lineitem: the taking was a fifth of the scan's time), so when
- * most rows pass, they all stay and the engine's filter drops the few others.
+ * The share of the rows left that a pushed-down filter may keep for the reader to drop the others
+ * at once, before the next filtered column decodes (only for the rows left); past it, the rows it
+ * rejects are dropped after the last filter (dropping costs a pass over the columns decoded so far).
  */
-export const NARROW_AT_MOST = 0.5;
+const NARROW_EARLY_AT_MOST = 0.5;
 
 /** A row group ready to decode: its selected rows and the bytes of the chunks (or pages) to decode. */
 interface FetchedGroup {
@@ -169,11 +168,10 @@ async function prepareGroup(
 /**
  * Decodes the row group's columns, yielding to the event loop between them (a large group takes a
  * while). Columns under a pushed-down domain come first, each row tested against it as it is placed
- * (domain-testing-output.ts; not where the row group's statistics prove every row passes). Once
- * enough rows cannot pass (see NARROW_AT_MOST), they are dropped, and the next columns, tested or
- * not, are decoded only for the rows left (q6's shipdate keeps 15%: its discount and quantity are
- * then decoded and tested for those rows alone); otherwise every row stays (the engine filters each
- * row anyway).
+ * (domain-testing-output.ts; not where the row group's statistics prove every row passes); the rows
+ * that cannot pass are dropped, and the next columns, tested or not, are decoded only for the rows
+ * left (q6's shipdate keeps 15% of lineitem: its discount and quantity are then decoded and tested
+ * for those rows alone).
  */
 async function decodeGroup(
   fetched: FetchedGroup,
@@ -191,11 +189,13 @@ async function decodeGroup(
   };
   const rowFilters = filtersOnColumns(bound, filters).filter(({ filter }) => !statisticsCoverGroup(fetched.group, filter));
   let keep = new Uint8Array(rowFilters.length > 0 ? rows : 0).fill(1);
-  for (const { index, filter } of rowFilters) {
+  for (let f = 0; f < rowFilters.length; f++) {
+    const { index, filter } = rowFilters[f];
     await pause();
     columns[index] = decodeTestedColumn(fetched, bound[index] as FlatBound, filter, keep, wanted, rows, location);
     const positions = keptPositions(keep);
-    if (positions.length > rows * NARROW_AT_MOST) continue;
+    const last = f === rowFilters.length - 1;
+    if (positions.length === rows || (!last && positions.length > rows * NARROW_EARLY_AT_MOST)) continue;
     wanted = wanted === undefined ? rowNumbers(positions, fetched.selection) : takeInt32(wanted, positions);
     for (let i = 0; i < columns.length; i++) {
       const column = columns[i];
