@@ -149,6 +149,16 @@ const CASES: Case[] = [
     where: "uti > 230 AND vlow IN ('beta', '') AND i32 < -1500000000",
     rows: 'some',
   },
+  // A dictionary column without NULLs tested only on the rows taken from its pages (through its dictionary).
+  {
+    name: 'a selective integer range, then a dictionary range without NULLs among the rows left',
+    constraint: [
+      { column: 'i32', high: { value: -1_500_000_000, inclusive: false } },
+      { column: 'uti', high: { value: 100, inclusive: true } },
+    ],
+    where: 'i32 < -1500000000 AND uti <= 100',
+    rows: 'some',
+  },
   // The first keeps most rows (tested again after the others), the second few.
   {
     name: 'two constraints, the first keeping most rows',

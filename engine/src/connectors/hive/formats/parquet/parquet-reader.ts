@@ -237,7 +237,7 @@ function decodeTestedColumn(
   try {
     const decoder = new ColumnChunkDecoder(b.source, fetched.group.columns[b.source.chunkIndex].meta, b.fileType);
     const inner = wanted === undefined ? rangesOutput(b.fileType, rows, fetched.selection) : new SelectedRowsOutput(b.fileType, wanted);
-    const out = new DomainTestingOutput(b.fileType, inner, filter.domain, keep);
+    const out = new DomainTestingOutput(b.fileType, inner, filter.domain, keep, wanted);
     return decoder.decodeInto(fetched.bytes, fetched.pages.get(b.source.chunkIndex), out);
   } catch (e) {
     throw asFileError(e, location, `column '${b.source.name}' of row group ${fetched.index}`);
