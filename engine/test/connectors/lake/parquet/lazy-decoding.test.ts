@@ -138,6 +138,37 @@ const CASES: Case[] = [
     where: "id >= 15000 AND id < 45000 AND vlow = 'gamma'",
     rows: 'some',
   },
+  // Each keeps at most half of the rows before it: the next are decoded and tested only for the rows left.
+  {
+    name: 'three constraints, the first selective (integers, then strings with NULLs, then integers with NULLs among the rows left)',
+    constraint: [
+      { column: 'uti', low: { value: 230, inclusive: false } },
+      { column: 'vlow', values: ['beta', ''] },
+      { column: 'i32', high: { value: -1_500_000_000, inclusive: false } },
+    ],
+    where: "uti > 230 AND vlow IN ('beta', '') AND i32 < -1500000000",
+    rows: 'some',
+  },
+  // A dictionary column without NULLs tested only on the rows taken from its pages (through its dictionary).
+  {
+    name: 'a selective integer range, then a dictionary range without NULLs among the rows left',
+    constraint: [
+      { column: 'i32', high: { value: -1_500_000_000, inclusive: false } },
+      { column: 'uti', high: { value: 100, inclusive: true } },
+    ],
+    where: 'i32 < -1500000000 AND uti <= 100',
+    rows: 'some',
+  },
+  // The first keeps most rows (tested again after the others), the second few.
+  {
+    name: 'two constraints, the first keeping most rows',
+    constraint: [
+      { column: 'uti', low: { value: 10, inclusive: false } },
+      { column: 'si', low: { value: 32_000, inclusive: true } },
+    ],
+    where: 'uti > 10 AND si >= 32000',
+    rows: 'some',
+  },
 ];
 
 describe('Parquet reads decode the other columns only for the rows a constraint keeps', function () {

@@ -1,7 +1,8 @@
 // A chunk output that also tests each placed row against a pushed-down domain, clearing keep[row]
-// for the rows that cannot satisfy it. A dictionary page without NULLs placed whole is tested through
-// its dictionary (each entry once, then one lookup per row); other rows are tested by value once the
-// chunk is decoded (spi/domain/exclude-rows.ts).
+// for the rows that cannot satisfy it. A dictionary page without NULLs is tested through its
+// dictionary (each entry once, then one lookup per row placed: the whole page, or the wanted rows
+// taken from it); other rows are tested by value once the chunk is decoded
+// (spi/domain/exclude-rows.ts).
 
 import type { Column } from '../../../../columnar/page.js';
 import type { SqlType } from '../../../../types/types.js';
@@ -19,11 +20,13 @@ export class DomainTestingOutput implements ChunkOutput {
   /** Output rows placed from pages the dictionary did not decide. */
   private readonly byValue: [number, number][] = [];
 
+  /** `wanted`: the row group's rows `inner` places (a SelectedRowsOutput's), when not all of its selected rows. */
   constructor(
     private readonly type: SqlType,
     private readonly inner: ChunkOutput,
     private readonly domain: PreparedDomain,
     private readonly keep: Uint8Array,
+    private readonly wanted?: Int32Array,
   ) {}
 
   done(): boolean {
@@ -42,9 +45,11 @@ export class DomainTestingOutput implements ChunkOutput {
     const at = this.inner.placed();
     this.inner.append(first, page);
     const end = this.inner.placed();
-    if (end - at === page.rowCount && page.indices !== undefined && page.defined === null)
-      this.testByDictionary(page.dictionary!, page.indices, at);
-    else if (end > at) appendRange(this.byValue, at, end);
+    if (end === at) return;
+    if (page.indices === undefined || page.defined !== null) appendRange(this.byValue, at, end);
+    else if (end - at === page.rowCount) this.testByDictionary(page.dictionary!, page.indices, at, end, undefined, first);
+    else if (this.wanted !== undefined) this.testByDictionary(page.dictionary!, page.indices, at, end, this.wanted, first);
+    else appendRange(this.byValue, at, end);
   }
 
   build(): Column {
@@ -63,7 +68,15 @@ export class DomainTestingOutput implements ChunkOutput {
     return column;
   }
 
-  private testByDictionary(dictionary: NonNullable<DecodedPage['dictionary']>, indices: Int32Array, at: number): void {
+  /** Output rows [at, end): the page's rows in order, or (with `wanted`) page rows wanted[j] - first. */
+  private testByDictionary(
+    dictionary: NonNullable<DecodedPage['dictionary']>,
+    indices: Int32Array,
+    at: number,
+    end: number,
+    wanted: Int32Array | undefined,
+    first: number,
+  ): void {
     if (dictionary !== this.dictionary) {
       this.dictionary = dictionary;
       this.entryKeep = new Uint8Array(dictionary.length).fill(1);
@@ -72,6 +85,7 @@ export class DomainTestingOutput implements ChunkOutput {
     }
     if (this.keepsAll) return;
     const { keep, entryKeep } = this;
-    for (let i = 0; i < indices.length; i++) if (entryKeep[indices[i]] === 0) keep[at + i] = 0;
+    if (wanted === undefined) for (let j = at; j < end; j++) keep[j] &= entryKeep[indices[j - at]];
+    else for (let j = at; j < end; j++) keep[j] &= entryKeep[indices[wanted[j] - first]];
   }
 }
