@@ -41,13 +41,20 @@ export async function* markJoinProbeFirst(
   reservation.add(rows);
   let buildRows = 0;
   let buildNullKey = false;
+  // Reused from page to page (millions of build rows stream by): only their first n entries count.
+  let firstOfRows = new Int32Array(0);
+  let nullKeysOfRows = new Uint8Array(0);
   for await (const page of build) {
     throwIfCanceled(ctx);
     const n = page.rowCount;
     if (n === 0) continue;
     buildRows += n;
-    const first = new Int32Array(n);
-    const nullKeys = new Uint8Array(n);
+    if (firstOfRows.length < n) {
+      firstOfRows = new Int32Array(n);
+      nullKeysOfRows = new Uint8Array(n);
+    }
+    const first = firstOfRows.subarray(0, n);
+    const nullKeys = nullKeysOfRows.subarray(0, n);
     lookup.lookup(
       spec.buildKeys.map((c) => page.columns[c]),
       n,
@@ -85,6 +92,10 @@ function markChains(first: Int32Array, next: Int32Array, matched: Uint8Array): v
   }
 }
 
+/** The pairs a filter is evaluated on at once (probe and build row of each), reused across pages. */
+const probeRows = new Int32Array(TARGET_PAGE_ROWS);
+const buildRows = new Int32Array(TARGET_PAGE_ROWS);
+
 /** With a filter, a key-equal pair matches when the filter is TRUE for it (evaluated in batches). */
 function markPassingPairs(
   ctx: OperatorContext,
@@ -95,8 +106,6 @@ function markPassingPairs(
   filter: JoinFilter,
   matched: Uint8Array,
 ): void {
-  const probeRows = new Int32Array(TARGET_PAGE_ROWS);
-  const buildRows = new Int32Array(TARGET_PAGE_ROWS);
   let count = 0;
   const flush = (): void => {
     throwIfCanceled(ctx);

@@ -1,0 +1,71 @@
+import { expect } from 'chai';
+import { IntegerJoinHash } from '../../src/exec/hash/integer-join-hash.js';
+import { keyBitsLog2 } from '../../src/exec/hash/key-bits.js';
+import { columnFromScalars } from '../../src/columnar/page.js';
+import { BIGINT } from '../../src/types/types.js';
+
+/** Deterministic pseudo-random bigints over the whole int64 range and near zero. */
+function keys(count: number, seed: number): (bigint | null)[] {
+  let state = seed;
+  const next = () => {
+    state = (Math.imul(state, 1103515245) + 12345) | 0;
+    return state >>> 0;
+  };
+  return Array.from({ length: count }, () => {
+    const r = next();
+    if (r % 29 === 0) return null;
+    if (r % 7 === 0) return BigInt.asIntN(64, (BigInt(next()) << 32n) | BigInt(next()));
+    if (r % 11 === 0) return BigInt(r % 1000) << 32n;
+    return BigInt((r % 100_000) - 50_000);
+  });
+}
+
+/** The first build row of each probe key through the table, and through a Map (the oracle). */
+async function firstRows(build: (bigint | null)[], probe: (bigint | null)[]): Promise<{ table: number[]; oracle: number[] }> {
+  const hash = await IntegerJoinHash.build(columnFromScalars(BIGINT, build), build.length);
+  const out = new Int32Array(probe.length);
+  hash.lookup([columnFromScalars(BIGINT, probe)], probe.length, out);
+  const firstOfKey = new Map<bigint, number>();
+  build.forEach((k, row) => {
+    if (k !== null && !firstOfKey.has(k)) firstOfKey.set(k, row);
+  });
+  return { table: [...out], oracle: probe.map((k) => (k === null ? -1 : (firstOfKey.get(k) ?? -1))) };
+}
+
+describe('IntegerJoinHash with its filter of key hashes', () => {
+  it('finds every build key and only those, whether or not the filter rejects the probe first', async () => {
+    const build = keys(20_000, 3);
+    // Half the probes are build keys (hits), half fresh keys (mostly rejected by the filter).
+    const probe = [...keys(20_000, 3).slice(0, 10_000), ...keys(10_000, 77)];
+    const { table, oracle } = await firstRows(build, probe);
+    expect(oracle.filter((r) => r >= 0).length).to.be.greaterThan(9000);
+    expect(table).to.deep.equal(oracle);
+  });
+
+  it('extreme int64 keys and keys equal in one word only', async () => {
+    const extremes = [-(2n ** 63n), 2n ** 63n - 1n, -1n, 0n, 1n, 2n ** 32n, -(2n ** 32n), 2n ** 32n + 1n, 4294967295n];
+    const { table, oracle } = await firstRows(extremes, [...extremes, 2n, -2n, 2n ** 33n, 2n ** 62n, null]);
+    expect(table).to.deep.equal(oracle);
+  });
+
+  it('a table shared with another thread keeps its filter and answers the same', async () => {
+    const build = keys(5_000, 5);
+    const probe = keys(5_000, 6);
+    const hash = await IntegerJoinHash.build(columnFromScalars(BIGINT, build), build.length, undefined, true);
+    const shared = hash.share();
+    expect(shared.keyBits.length).to.be.greaterThan(0);
+    const here = new Int32Array(probe.length);
+    const there = new Int32Array(probe.length);
+    hash.lookup([columnFromScalars(BIGINT, probe)], probe.length, here);
+    IntegerJoinHash.fromShared(shared).lookup([columnFromScalars(BIGINT, probe)], probe.length, there);
+    expect([...there]).to.deep.equal([...here]);
+    expect([...here]).to.deep.equal((await firstRows(build, probe)).oracle);
+  });
+
+  it('has a filter of at most a megabyte, and none where that would be under 4 bits a key', () => {
+    expect(keyBitsLog2(100)).to.equal(11);
+    expect(keyBitsLog2(500_000)).to.equal(23);
+    expect(keyBitsLog2(2 ** 21)).to.equal(23);
+    expect(keyBitsLog2(2 ** 21 + 1)).to.equal(0);
+  });
+});
