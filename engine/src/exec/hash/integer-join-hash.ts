@@ -12,7 +12,7 @@ import { tableCapacity } from './group-by-hash.js';
 import { int64Words, mix32 } from '../../columnar/hash-functions.js';
 import { anyNullKey, type JoinLookup } from './join-lookup.js';
 import { newInt32Array, type SharedIntegerJoinHash } from './shared-join-lookup.js';
-import { addKeyBit, keyBitsBytes, keyBitsLog2, mayHaveKey } from './key-bits.js';
+import { addKeyBit, keyBitsBytes, keyBitShift, mayHaveKey, newKeyBits } from './key-bits.js';
 
 const EMPTY = -1;
 /** Rows inserted between two chances to yield the event loop (well under a millisecond of work). */
@@ -80,10 +80,8 @@ export class IntegerJoinHash implements JoinLookup {
   /** The table over `rowCount` rows of one integer key column; `shared`: in shared memory, for other threads to probe. */
   static async build(buildKey: Column, rowCount: number, turns?: Turns, shared = false): Promise<IntegerJoinHash> {
     const capacity = tableCapacity(rowCount);
-    const bitsLog2 = keyBitsLog2(rowCount);
-    const keyBits = newInt32Array(bitsLog2 === 0 ? 0 : 2 ** (bitsLog2 - 5), shared);
     const next = newInt32Array(rowCount, shared).fill(EMPTY);
-    const hash = new IntegerJoinHash(rowCount, newInt32Array(capacity * 3, shared), next, keyBits);
+    const hash = new IntegerJoinHash(rowCount, newInt32Array(capacity * 3, shared), next, newKeyBits(rowCount, shared));
     await hash.insertAll(buildKey, turns);
     return hash;
   }
@@ -110,7 +108,7 @@ export class IntegerJoinHash implements JoinLookup {
     this.table = table;
     this.next = next;
     this.keyBits = keyBits;
-    this.keyBitShift = keyBits.length === 0 ? 0 : 32 - Math.log2(keyBits.length * 32);
+    this.keyBitShift = keyBitShift(keyBits);
   }
 
   share(): SharedIntegerJoinHash {

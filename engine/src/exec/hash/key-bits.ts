@@ -4,6 +4,8 @@
 // such as a semi join hashing its small side while millions of build rows stream past (TPC-H q21,
 // q4, q22), and costs one cached read where they hit.
 
+import { newInt32Array } from './shared-join-lookup.js';
+
 /** Bits per key aimed at (about 6% false positives); fewer only for tables past the size cap. */
 const BITS_PER_KEY = 16;
 /** The filter's largest size: 2^23 bits, one megabyte (half a core's second-level cache here). */
@@ -23,6 +25,17 @@ export function keyBitsLog2(rows: number): number {
 export function keyBitsBytes(rows: number): number {
   const log2 = keyBitsLog2(rows);
   return log2 === 0 ? 0 : 2 ** log2 / 8;
+}
+
+/** The zeroed filter of a table of `rows` keys (in shared memory when `shared`); empty when it has none. */
+export function newKeyBits(rows: number, shared: boolean): Int32Array {
+  const log2 = keyBitsLog2(rows);
+  return newInt32Array(log2 === 0 ? 0 : 2 ** (log2 - 5), shared);
+}
+
+/** The shift that keyBit takes for `bits`: 32 minus its log2 size in bits (0 for no filter). */
+export function keyBitShift(bits: Int32Array): number {
+  return bits.length === 0 ? 0 : 32 - Math.log2(bits.length * 32);
 }
 
 /**

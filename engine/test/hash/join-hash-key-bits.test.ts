@@ -1,8 +1,9 @@
 import { expect } from 'chai';
 import { IntegerJoinHash } from '../../src/exec/hash/integer-join-hash.js';
+import { JoinHash } from '../../src/exec/hash/join-hash.js';
 import { keyBitsLog2 } from '../../src/exec/hash/key-bits.js';
 import { columnFromScalars } from '../../src/columnar/page.js';
-import { BIGINT } from '../../src/types/types.js';
+import { BIGINT, VARCHAR } from '../../src/types/types.js';
 
 /** Deterministic pseudo-random bigints over the whole int64 range and near zero. */
 function keys(count: number, seed: number): (bigint | null)[] {
@@ -32,7 +33,7 @@ async function firstRows(build: (bigint | null)[], probe: (bigint | null)[]): Pr
   return { table: [...out], oracle: probe.map((k) => (k === null ? -1 : (firstOfKey.get(k) ?? -1))) };
 }
 
-describe('IntegerJoinHash with its filter of key hashes', () => {
+describe('join lookup tables with their filter of key hashes', () => {
   it('finds every build key and only those, whether or not the filter rejects the probe first', async () => {
     const build = keys(20_000, 3);
     // Half the probes are build keys (hits), half fresh keys (mostly rejected by the filter).
@@ -60,6 +61,37 @@ describe('IntegerJoinHash with its filter of key hashes', () => {
     IntegerJoinHash.fromShared(shared).lookup([columnFromScalars(BIGINT, probe)], probe.length, there);
     expect([...there]).to.deep.equal([...here]);
     expect([...here]).to.deep.equal((await firstRows(build, probe)).oracle);
+  });
+
+  it('the general table (two keys, one a string) finds the same build rows as a Map, also when shared', async () => {
+    const pairs = (count: number, seed: number) =>
+      keys(count, seed).map((k, i) => [k === null ? null : k % 500n, i % 13 === 0 ? null : `s${(i * 7919) % 40}`] as const);
+    const build = pairs(8_000, 11);
+    const probe = [...build.slice(0, 3_000), ...pairs(3_000, 12)];
+    const columns = (rows: typeof build) => [
+      columnFromScalars(
+        BIGINT,
+        rows.map((r) => r[0]),
+      ),
+      columnFromScalars(
+        VARCHAR,
+        rows.map((r) => r[1]),
+      ),
+    ];
+    const hash = await JoinHash.build([BIGINT, VARCHAR], columns(build), build.length, undefined, true);
+    expect(hash.share().keyBits.length).to.be.greaterThan(0);
+    const here = new Int32Array(probe.length);
+    const there = new Int32Array(probe.length);
+    hash.lookup(columns(probe), probe.length, here);
+    JoinHash.fromShared(hash.share(), columns(build)).lookup(columns(probe), probe.length, there);
+    const firstOfKey = new Map<string, number>();
+    build.forEach(([k, s], row) => {
+      if (k !== null && s !== null && !firstOfKey.has(`${k}|${s}`)) firstOfKey.set(`${k}|${s}`, row);
+    });
+    const oracle = probe.map(([k, s]) => (k === null || s === null ? -1 : (firstOfKey.get(`${k}|${s}`) ?? -1)));
+    expect(oracle.filter((r) => r >= 0).length).to.be.greaterThan(2500);
+    expect([...here]).to.deep.equal(oracle);
+    expect([...there]).to.deep.equal(oracle);
   });
 
   it('has a filter of at most a megabyte, and none where that would be under 4 bits a key', () => {
