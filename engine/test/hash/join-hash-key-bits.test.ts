@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { IntegerJoinHash } from '../../src/exec/hash/integer-join-hash.js';
 import { JoinHash } from '../../src/exec/hash/join-hash.js';
-import { keyBitsLog2 } from '../../src/exec/hash/key-bits.js';
+import { KeyBitsTrial, keyBitsLog2 } from '../../src/exec/hash/key-bits.js';
 import { columnFromScalars } from '../../src/columnar/page.js';
 import { BIGINT, VARCHAR } from '../../src/types/types.js';
 
@@ -92,6 +92,24 @@ describe('join lookup tables with their filter of key hashes', () => {
     expect(oracle.filter((r) => r >= 0).length).to.be.greaterThan(2500);
     expect([...here]).to.deep.equal(oracle);
     expect([...there]).to.deep.equal(oracle);
+  });
+
+  it('stops testing the filter where it rejects under a tenth of the first 65,536 probes, and answers the same after', async () => {
+    const hits = new KeyBitsTrial(true);
+    hits.record(65_536, 6_000);
+    expect(hits.active).to.equal(false);
+    const misses = new KeyBitsTrial(true);
+    misses.record(65_536, 7_000);
+    misses.record(65_536, 7_000);
+    expect(misses.active).to.equal(true);
+    // A table probed only with its own keys (every probe hits) past the trial, then with misses.
+    const build = keys(30_000, 8);
+    const hash = await IntegerJoinHash.build(columnFromScalars(BIGINT, build), build.length);
+    for (let i = 0; i < 3; i++) hash.lookup([columnFromScalars(BIGINT, build)], build.length, new Int32Array(build.length));
+    const probe = [...build.slice(0, 2_000), ...keys(2_000, 9)];
+    const out = new Int32Array(probe.length);
+    hash.lookup([columnFromScalars(BIGINT, probe)], probe.length, out);
+    expect([...out]).to.deep.equal((await firstRows(build, probe)).oracle);
   });
 
   it('has a filter of at most a megabyte, and none where that would be under 4 bits a key', () => {

@@ -12,7 +12,7 @@ import { tableCapacity } from './group-by-hash.js';
 import { int64Words, mix32 } from '../../columnar/hash-functions.js';
 import { anyNullKey, type JoinLookup } from './join-lookup.js';
 import { newInt32Array, type SharedIntegerJoinHash } from './shared-join-lookup.js';
-import { addKeyBit, keyBitsBytes, keyBitShift, mayHaveKey, newKeyBits } from './key-bits.js';
+import { addKeyBit, KeyBitsTrial, keyBitsBytes, keyBitShift, mayHaveKey, newKeyBits } from './key-bits.js';
 
 const EMPTY = -1;
 /** Rows inserted between two chances to yield the event loop (well under a millisecond of work). */
@@ -74,6 +74,8 @@ export class IntegerJoinHash implements JoinLookup {
   private readonly keyBits: Int32Array;
   /** 32 minus the filter's log2 size in bits. */
   private readonly keyBitShift: number;
+  /** Whether the filter still rejects enough of this thread's probes to be worth its read. */
+  private readonly keyBitsTrial: KeyBitsTrial;
   private nullKeyRowIndexes: Int32Array = new Int32Array(0);
   private probeScratch: Int32Array | undefined;
 
@@ -109,6 +111,7 @@ export class IntegerJoinHash implements JoinLookup {
     this.next = next;
     this.keyBits = keyBits;
     this.keyBitShift = keyBitShift(keyBits);
+    this.keyBitsTrial = new KeyBitsTrial(keyBits.length > 0);
   }
 
   share(): SharedIntegerJoinHash {
@@ -191,8 +194,9 @@ export class IntegerJoinHash implements JoinLookup {
     const table = this.table;
     const mask = this.mask;
     const keyBits = this.keyBits;
-    const filtered = keyBits.length > 0;
+    const filtered = this.keyBitsTrial.active;
     const shift = this.keyBitShift;
+    let rejected = 0;
     for (let row = 0; row < count; row++) {
       if (hasNull !== null && hasNull[row] === 1) {
         out[row] = EMPTY;
@@ -203,6 +207,7 @@ export class IntegerJoinHash implements JoinLookup {
       const hash = wordsHash(lo, hi);
       if (filtered && !mayHaveKey(keyBits, hash, shift)) {
         out[row] = EMPTY;
+        rejected++;
         continue;
       }
       let slot = hash & mask;
@@ -219,6 +224,7 @@ export class IntegerJoinHash implements JoinLookup {
       }
       out[row] = found;
     }
+    if (filtered) this.keyBitsTrial.record(count, rejected);
   }
 
   sizeInBytes(): number {

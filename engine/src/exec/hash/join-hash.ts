@@ -12,7 +12,7 @@ import { hashRows } from '../../columnar/hash-functions.js';
 import { anyNullKey, type JoinLookup } from './join-lookup.js';
 import { makeKeyEquals } from './row-equality.js';
 import { newInt32Array, type SharedJoinHash } from './shared-join-lookup.js';
-import { addKeyBit, keyBitsBytes, keyBitShift, mayHaveKey, newKeyBits } from './key-bits.js';
+import { addKeyBit, KeyBitsTrial, keyBitsBytes, keyBitShift, mayHaveKey, newKeyBits } from './key-bits.js';
 
 const EMPTY = -1;
 /** Rows hashed or inserted between two chances to yield the event loop (well under a millisecond of work). */
@@ -27,6 +27,8 @@ export class JoinHash implements JoinLookup {
   /** A filter of the keys' hashes tested before the table (see key-bits); empty: none (too many keys). */
   private readonly keyBits: Int32Array;
   private readonly keyBitShift: number;
+  /** Whether the filter still rejects enough of this thread's probes to be worth its read. */
+  private readonly keyBitsTrial: KeyBitsTrial;
   private nullKeyRowIndexes: Int32Array = new Int32Array(0);
   private probeHashes = new Int32Array(0);
 
@@ -93,6 +95,7 @@ export class JoinHash implements JoinLookup {
     this.next = next;
     this.keyBits = keyBits;
     this.keyBitShift = keyBitShift(keyBits);
+    this.keyBitsTrial = new KeyBitsTrial(keyBits.length > 0);
   }
 
   private async insertAll(turns: Turns | undefined): Promise<void> {
@@ -144,8 +147,9 @@ export class JoinHash implements JoinLookup {
     const hasNull = anyNullKey(probeKeys, count);
     const equals = makeKeyEquals(this.types, probeKeys, this.buildKeys, false);
     const keyBits = this.keyBits;
-    const filtered = keyBits.length > 0;
+    const filtered = this.keyBitsTrial.active;
     const shift = this.keyBitShift;
+    let rejected = 0;
     for (let row = 0; row < count; row++) {
       if (hasNull !== null && hasNull[row] === 1) {
         out[row] = EMPTY;
@@ -156,6 +160,7 @@ export class JoinHash implements JoinLookup {
       const h = hashes[row];
       if (filtered && !mayHaveKey(keyBits, h, shift)) {
         out[row] = EMPTY;
+        rejected++;
         continue;
       }
       let slot = h & this.mask;
@@ -171,6 +176,7 @@ export class JoinHash implements JoinLookup {
       }
       out[row] = found;
     }
+    if (filtered) this.keyBitsTrial.record(count, rejected);
   }
 
   /** What a table over `rows` build rows retains (reserve it before building). */

@@ -57,3 +57,28 @@ export function mayHaveKey(bits: Int32Array, hash: number, shift: number): boole
   const bit = keyBit(hash, shift);
   return (bits[bit >>> 5] & (1 << (bit & 31))) !== 0;
 }
+
+/** Probes a table tests its filter on before its share of rejected probes decides whether testing pays. */
+const TRIAL_PROBES = 65_536;
+/** Below this share of rejected probes the filter is no longer tested (most probes hit: it only costs a read). */
+const MIN_REJECTED_SHARE = 0.1;
+
+/** One table's (in one thread) record of what its filter rejected: whether testing it still pays. */
+export class KeyBitsTrial {
+  private probes = 0;
+  private rejected = 0;
+
+  constructor(private testing: boolean) {}
+
+  /** Whether the next probes test the filter. */
+  get active(): boolean {
+    return this.testing;
+  }
+
+  /** Counts a batch of `probes` of which the filter rejected `rejected`. */
+  record(probes: number, rejected: number): void {
+    this.probes += probes;
+    this.rejected += rejected;
+    if (this.probes >= TRIAL_PROBES && this.rejected < this.probes * MIN_REJECTED_SHARE) this.testing = false;
+  }
+}
