@@ -50,6 +50,30 @@ describe('dynamic filters: the domain of a build key column', () => {
     });
   });
 
+  it('past the distinct limit, keeps the exact range of 64-bit keys beyond 2^53, below zero and beside NULLs', () => {
+    const pages = [
+      [10n, 11n, 12n],
+      [2n ** 53n + 3n, -5n, 2n ** 53n + 1n],
+      [-(2n ** 53n) - 7n, 0n, 4n],
+      [2n ** 63n - 1n, -(2n ** 63n), 9n],
+    ];
+    for (const [page, expected] of [
+      [2, { low: -(2n ** 53n) - 7n, high: 2n ** 53n + 3n }],
+      [3, { low: -(2n ** 63n), high: 2n ** 63n - 1n }],
+    ] as const) {
+      const collector = new KeyDomainCollector(2);
+      for (const values of pages.slice(0, page + 1)) collector.add(column(BIGINT, BigInt64Array.from(values), Uint8Array.of(0, 0, 0)));
+      // A NULL row holds a value beyond every key: it must not widen the range.
+      collector.add(column(BIGINT, BigInt64Array.of(2n ** 62n, 1n), Uint8Array.of(1, 0)));
+      const all = pages.slice(0, page + 1).flat();
+      expect(expected.low).to.equal(all.reduce((a, b) => (b < a ? b : a)));
+      expect(collector.domain()).to.deep.equal({
+        low: { value: expected.low, inclusive: true },
+        high: { value: expected.high, inclusive: true },
+      });
+    }
+  });
+
   it('of no non-NULL key is a domain no value satisfies', () => {
     const collector = new KeyDomainCollector();
     collector.add(column(BIGINT, BigInt64Array.of(1n), Uint8Array.of(1)));

@@ -30,7 +30,8 @@ export class KeyDomainCollector {
   add(column: Column): void {
     if (column.values instanceof BigInt64Array) {
       this.int64 = true;
-      this.addKeys(column, int64Reader(column.values));
+      if (this.distinct === undefined) this.addInt64Range(column.values, column.nulls, column.length);
+      else this.addKeys(column, int64Reader(column.values));
     } else {
       const values = column.values as ArrayLike<Key>;
       this.addKeys(column, (i) => values[i]);
@@ -54,6 +55,36 @@ export class KeyDomainCollector {
     this.min = min;
     this.max = max;
     this.distinct = distinct;
+  }
+
+  /**
+   * Past the distinct-values limit only the range grows: a loop over the int64 words that keeps the
+   * exact (safe-integer) keys' range in two numbers, with no call per row (a build of millions of rows).
+   */
+  private addInt64Range(values: BigInt64Array, nulls: Uint8Array | null, length: number): void {
+    const words = new Int32Array(values.buffer, values.byteOffset, values.length * 2);
+    let low = Number.POSITIVE_INFINITY;
+    let high = Number.NEGATIVE_INFINITY;
+    for (let i = 0; i < length; i++) {
+      if (nulls !== null && nulls[i] === 1) continue;
+      const highWord = words[2 * i + 1];
+      if (highWord >= SAFE_HIGH_WORD || highWord < -SAFE_HIGH_WORD) {
+        this.widen(values[i]);
+        continue;
+      }
+      const v = highWord * TWO_POW_32 + (words[2 * i] >>> 0);
+      if (v < low) low = v;
+      if (v > high) high = v;
+    }
+    if (low <= high) {
+      this.widen(low);
+      this.widen(high);
+    }
+  }
+
+  private widen(v: Key): void {
+    if (this.min === undefined || less(v, this.min)) this.min = v;
+    if (this.max === undefined || less(this.max, v)) this.max = v;
   }
 
   domain(): KeyDomain {

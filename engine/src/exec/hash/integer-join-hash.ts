@@ -12,6 +12,7 @@ import { tableCapacity } from './group-by-hash.js';
 import { int64Words, mix32 } from '../../columnar/hash-functions.js';
 import { anyNullKey, type JoinLookup } from './join-lookup.js';
 import { newInt32Array, type SharedIntegerJoinHash } from './shared-join-lookup.js';
+import { addKeyBit, KeyBitsTrial, keyBitsBytes, keyBitShift, mayHaveKey, newKeyBits } from './key-bits.js';
 
 const EMPTY = -1;
 /** Rows inserted between two chances to yield the event loop (well under a millisecond of work). */
@@ -69,41 +70,59 @@ export class IntegerJoinHash implements JoinLookup {
   private readonly table: Int32Array;
   private readonly mask: number;
   readonly next: Int32Array;
+  /** A filter of the keys' hashes tested before the table (see key-bits); empty: none (too many keys). */
+  private readonly keyBits: Int32Array;
+  /** 32 minus the filter's log2 size in bits. */
+  private readonly keyBitShift: number;
+  /** Whether the filter still rejects enough of this thread's probes to be worth its read. */
+  private readonly keyBitsTrial: KeyBitsTrial;
   private nullKeyRowIndexes: Int32Array = new Int32Array(0);
   private probeScratch: Int32Array | undefined;
 
   /** The table over `rowCount` rows of one integer key column; `shared`: in shared memory, for other threads to probe. */
   static async build(buildKey: Column, rowCount: number, turns?: Turns, shared = false): Promise<IntegerJoinHash> {
     const capacity = tableCapacity(rowCount);
-    const hash = new IntegerJoinHash(rowCount, newInt32Array(capacity * 3, shared), newInt32Array(rowCount, shared).fill(EMPTY));
+    const next = newInt32Array(rowCount, shared).fill(EMPTY);
+    const hash = new IntegerJoinHash(rowCount, newInt32Array(capacity * 3, shared), next, newKeyBits(rowCount, shared));
     await hash.insertAll(buildKey, turns);
     return hash;
   }
 
   /** The table another thread shared (read only: probes never write to it). */
   static fromShared(shared: SharedIntegerJoinHash): IntegerJoinHash {
-    const hash = new IntegerJoinHash(shared.rowCount, shared.table, shared.next);
+    const hash = new IntegerJoinHash(shared.rowCount, shared.table, shared.next, shared.keyBits);
     hash.nullKeyRowIndexes = shared.nullKeyRows;
     return hash;
   }
 
   /** What a table over `rows` build rows retains (reserve it before building). */
   static estimateBytes(rows: number): number {
-    return tableCapacity(rows) * 3 * 4 + rows * 4;
+    return tableCapacity(rows) * 3 * 4 + rows * 4 + keyBitsBytes(rows);
   }
 
   private constructor(
     readonly rowCount: number,
     table: Int32Array,
     next: Int32Array,
+    keyBits: Int32Array,
   ) {
     this.mask = table.length / 3 - 1;
     this.table = table;
     this.next = next;
+    this.keyBits = keyBits;
+    this.keyBitShift = keyBitShift(keyBits);
+    this.keyBitsTrial = new KeyBitsTrial(keyBits.length > 0);
   }
 
   share(): SharedIntegerJoinHash {
-    return { kind: 'integer', rowCount: this.rowCount, table: this.table, next: this.next, nullKeyRows: this.nullKeyRowIndexes };
+    return {
+      kind: 'integer',
+      rowCount: this.rowCount,
+      table: this.table,
+      next: this.next,
+      keyBits: this.keyBits,
+      nullKeyRows: this.nullKeyRowIndexes,
+    };
   }
 
   get nullKeyRows(): Int32Array {
@@ -127,6 +146,9 @@ export class IntegerJoinHash implements JoinLookup {
     const table = this.table;
     const next = this.next;
     const mask = this.mask;
+    const keyBits = this.keyBits;
+    const filtered = keyBits.length > 0;
+    const shift = this.keyBitShift;
     for (let row = end - 1; row >= first; row--) {
       if (hasNull !== null && hasNull[row] === 1) {
         nullRows.push(row);
@@ -134,7 +156,9 @@ export class IntegerJoinHash implements JoinLookup {
       }
       const lo = words[2 * row];
       const hi = words[2 * row + 1];
-      let slot = wordsHash(lo, hi) & mask;
+      const hash = wordsHash(lo, hi);
+      if (filtered) addKeyBit(keyBits, hash, shift);
+      let slot = hash & mask;
       for (;;) {
         const at = slot * 3;
         const head = table[at] - 1;
@@ -169,6 +193,10 @@ export class IntegerJoinHash implements JoinLookup {
   private lookupRows(words: Int32Array, hasNull: Uint8Array | null, count: number, out: Int32Array): void {
     const table = this.table;
     const mask = this.mask;
+    const keyBits = this.keyBits;
+    const filtered = this.keyBitsTrial.active;
+    const shift = this.keyBitShift;
+    let rejected = 0;
     for (let row = 0; row < count; row++) {
       if (hasNull !== null && hasNull[row] === 1) {
         out[row] = EMPTY;
@@ -176,7 +204,13 @@ export class IntegerJoinHash implements JoinLookup {
       }
       const lo = words[2 * row];
       const hi = words[2 * row + 1];
-      let slot = wordsHash(lo, hi) & mask;
+      const hash = wordsHash(lo, hi);
+      if (filtered && !mayHaveKey(keyBits, hash, shift)) {
+        out[row] = EMPTY;
+        rejected++;
+        continue;
+      }
+      let slot = hash & mask;
       let found = EMPTY;
       for (;;) {
         const at = slot * 3;
@@ -190,9 +224,10 @@ export class IntegerJoinHash implements JoinLookup {
       }
       out[row] = found;
     }
+    if (filtered) this.keyBitsTrial.record(count, rejected);
   }
 
   sizeInBytes(): number {
-    return this.table.byteLength + this.next.byteLength + this.nullKeyRowIndexes.byteLength;
+    return this.table.byteLength + this.next.byteLength + this.keyBits.byteLength + this.nullKeyRowIndexes.byteLength;
   }
 }

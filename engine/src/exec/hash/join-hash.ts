@@ -12,6 +12,7 @@ import { hashRows } from '../../columnar/hash-functions.js';
 import { anyNullKey, type JoinLookup } from './join-lookup.js';
 import { makeKeyEquals } from './row-equality.js';
 import { newInt32Array, type SharedJoinHash } from './shared-join-lookup.js';
+import { addKeyBit, KeyBitsTrial, keyBitsBytes, keyBitShift, mayHaveKey, newKeyBits } from './key-bits.js';
 
 const EMPTY = -1;
 /** Rows hashed or inserted between two chances to yield the event loop (well under a millisecond of work). */
@@ -23,6 +24,11 @@ export class JoinHash implements JoinLookup {
   private readonly hashes: Int32Array;
   /** next[row]: the next build row with the same key as `row`, or -1. */
   readonly next: Int32Array;
+  /** A filter of the keys' hashes tested before the table (see key-bits); empty: none (too many keys). */
+  private readonly keyBits: Int32Array;
+  private readonly keyBitShift: number;
+  /** Whether the filter still rejects enough of this thread's probes to be worth its read. */
+  private readonly keyBitsTrial: KeyBitsTrial;
   private nullKeyRowIndexes: Int32Array = new Int32Array(0);
   private probeHashes = new Int32Array(0);
 
@@ -43,6 +49,7 @@ export class JoinHash implements JoinLookup {
       slots,
       newInt32Array(rowCount, shared),
       newInt32Array(rowCount, shared).fill(EMPTY),
+      newKeyBits(rowCount, shared),
     );
     await hash.insertAll(turns);
     return hash;
@@ -50,7 +57,7 @@ export class JoinHash implements JoinLookup {
 
   /** The table another thread shared, over `buildKeys` (this thread's view of the same build rows). */
   static fromShared(shared: SharedJoinHash, buildKeys: readonly Column[]): JoinHash {
-    const hash = new JoinHash(shared.types, buildKeys, shared.rowCount, shared.slots, shared.hashes, shared.next);
+    const hash = new JoinHash(shared.types, buildKeys, shared.rowCount, shared.slots, shared.hashes, shared.next, shared.keyBits);
     hash.nullKeyRowIndexes = shared.nullKeyRows;
     return hash;
   }
@@ -63,6 +70,7 @@ export class JoinHash implements JoinLookup {
       slots: this.slots,
       hashes: this.hashes,
       next: this.next,
+      keyBits: this.keyBits,
       nullKeyRows: this.nullKeyRowIndexes,
     };
   }
@@ -79,11 +87,15 @@ export class JoinHash implements JoinLookup {
     slots: Int32Array,
     hashes: Int32Array,
     next: Int32Array,
+    keyBits: Int32Array,
   ) {
     this.slots = slots;
     this.mask = slots.length - 1;
     this.hashes = hashes;
     this.next = next;
+    this.keyBits = keyBits;
+    this.keyBitShift = keyBitShift(keyBits);
+    this.keyBitsTrial = new KeyBitsTrial(keyBits.length > 0);
   }
 
   private async insertAll(turns: Turns | undefined): Promise<void> {
@@ -103,6 +115,7 @@ export class JoinHash implements JoinLookup {
           continue;
         }
         const h = this.hashes[row];
+        if (this.keyBits.length > 0) addKeyBit(this.keyBits, h, this.keyBitShift);
         let slot = h & this.mask;
         for (;;) {
           const head = this.slots[slot];
@@ -133,6 +146,10 @@ export class JoinHash implements JoinLookup {
     hashRows(probeKeys, count, hashes);
     const hasNull = anyNullKey(probeKeys, count);
     const equals = makeKeyEquals(this.types, probeKeys, this.buildKeys, false);
+    const keyBits = this.keyBits;
+    const filtered = this.keyBitsTrial.active;
+    const shift = this.keyBitShift;
+    let rejected = 0;
     for (let row = 0; row < count; row++) {
       if (hasNull !== null && hasNull[row] === 1) {
         out[row] = EMPTY;
@@ -141,6 +158,11 @@ export class JoinHash implements JoinLookup {
       }
       if (probeNulls !== undefined) probeNulls[row] = 0;
       const h = hashes[row];
+      if (filtered && !mayHaveKey(keyBits, h, shift)) {
+        out[row] = EMPTY;
+        rejected++;
+        continue;
+      }
       let slot = h & this.mask;
       let found = EMPTY;
       for (;;) {
@@ -154,14 +176,15 @@ export class JoinHash implements JoinLookup {
       }
       out[row] = found;
     }
+    if (filtered) this.keyBitsTrial.record(count, rejected);
   }
 
   /** What a table over `rows` build rows retains (reserve it before building). */
   static estimateBytes(rows: number): number {
-    return tableCapacity(rows) * 4 + rows * 8;
+    return tableCapacity(rows) * 4 + rows * 8 + keyBitsBytes(rows);
   }
 
   sizeInBytes(): number {
-    return this.slots.byteLength + this.hashes.byteLength + this.next.byteLength + this.nullKeyRows.byteLength;
+    return this.slots.byteLength + this.hashes.byteLength + this.next.byteLength + this.keyBits.byteLength + this.nullKeyRows.byteLength;
   }
 }

@@ -9,6 +9,8 @@ export interface SharedIntegerJoinHash {
   rowCount: number;
   table: Int32Array;
   next: Int32Array;
+  /** The filter of key hashes (key-bits), empty when the table has none. */
+  keyBits: Int32Array;
   nullKeyRows: Int32Array;
 }
 
@@ -19,6 +21,8 @@ export interface SharedJoinHash {
   slots: Int32Array;
   hashes: Int32Array;
   next: Int32Array;
+  /** The filter of key hashes (key-bits), empty when the table has none. */
+  keyBits: Int32Array;
   nullKeyRows: Int32Array;
 }
 

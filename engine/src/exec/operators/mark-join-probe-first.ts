@@ -38,7 +38,7 @@ export async function* markJoinProbeFirst(
   const { page: probe, lookup } = hashed;
   const matched = new Uint8Array(probe.rowCount);
   reservation.add(probe.rowCount);
-  const passage: BuildPassage = { rows: 0, nullKey: false };
+  const passage = newBuildPassage();
   for await (const page of build) {
     throwIfCanceled(ctx);
     markByBuildPage(ctx, hashed, page, spec, filter, matched, passage);
@@ -50,6 +50,13 @@ export async function* markJoinProbeFirst(
 export interface BuildPassage {
   rows: number;
   nullKey: boolean;
+  /** Lookup buffers reused from page to page (millions of build rows stream by): only their first n entries count. */
+  firstOfRows: Int32Array;
+  nullKeysOfRows: Uint8Array;
+}
+
+export function newBuildPassage(): BuildPassage {
+  return { rows: 0, nullKey: false, firstOfRows: new Int32Array(0), nullKeysOfRows: new Uint8Array(0) };
 }
 
 /** Marks the probe rows a build page matches (several threads may mark one shared `matched` at once: they only set 1s). */
@@ -66,8 +73,12 @@ export function markByBuildPage(
   if (n === 0) return;
   passage.rows += n;
   const { page: probe, lookup } = hashed;
-  const first = new Int32Array(n);
-  const nullKeys = new Uint8Array(n);
+  if (passage.firstOfRows.length < n) {
+    passage.firstOfRows = new Int32Array(n);
+    passage.nullKeysOfRows = new Uint8Array(n);
+  }
+  const first = passage.firstOfRows.subarray(0, n);
+  const nullKeys = passage.nullKeysOfRows.subarray(0, n);
   lookup.lookup(
     spec.buildKeys.map((c) => page.columns[c]),
     n,
@@ -113,6 +124,10 @@ function markChains(first: Int32Array, next: Int32Array, matched: Uint8Array): v
   }
 }
 
+/** The pairs a filter is evaluated on at once (probe and build row of each), reused across pages. */
+const probeRows = new Int32Array(TARGET_PAGE_ROWS);
+const buildRows = new Int32Array(TARGET_PAGE_ROWS);
+
 /** With a filter, a key-equal pair matches when the filter is TRUE for it (evaluated in batches). */
 function markPassingPairs(
   ctx: OperatorContext,
@@ -123,8 +138,6 @@ function markPassingPairs(
   filter: JoinFilter,
   matched: Uint8Array,
 ): void {
-  const probeRows = new Int32Array(TARGET_PAGE_ROWS);
-  const buildRows = new Int32Array(TARGET_PAGE_ROWS);
   let count = 0;
   const flush = (): void => {
     throwIfCanceled(ctx);

@@ -14,7 +14,7 @@ import { estimatedPageBytes } from '../../columnar/page.js';
 import type { AdaptiveDecisionName } from '../../sql/planner/physical/physical-plan.js';
 import { PROBE_FIRST_MAX_ROWS } from '../../sql/planner/physical/adaptive-thresholds.js';
 import { joinOutputTypes, type HashJoinSpec } from '../operators/hash-join.js';
-import { markedProbePages, type BuildPassage } from '../operators/mark-join-probe-first.js';
+import { markedProbePages, newBuildPassage } from '../operators/mark-join-probe-first.js';
 import type { PageStream } from '../operators/operator.js';
 import { MemoryReservation, PageCompactor } from '../operators/operator-support.js';
 import { hashProbeSide, readAhead } from '../operators/probe-head.js';
@@ -73,7 +73,7 @@ export async function* parallelMarkJoin(
     const matched = new Uint8Array(new SharedArrayBuffer(rows));
     const side = spec.fragment.stages.filter((s) => s.kind === 'probe').length;
     const fragment: ScanPipeline = { ...spec.fragment, mark: { spec: spec.join, side, matched } };
-    const passage: BuildPassage = { rows: 0, nullKey: false };
+    const passage = newBuildPassage();
     const summaries = parallelSource(
       env,
       {

@@ -9,7 +9,7 @@ import type { Page } from '../../columnar/page.js';
 import { EngineError } from '../../errors/engine-error.js';
 import { joinFilterOf } from '../operators/hash-join.js';
 import type { BuildSide } from '../operators/join-build-side.js';
-import { markByBuildPage, type BuildPassage } from '../operators/mark-join-probe-first.js';
+import { markByBuildPage, newBuildPassage, type BuildPassage } from '../operators/mark-join-probe-first.js';
 import type { OperatorContext, PageStream } from '../operators/operator.js';
 import { throwIfCanceled } from '../operators/operator-support.js';
 import type { ProbeMarking } from './scan-pipeline.js';
@@ -19,7 +19,7 @@ export async function* markProbeSide(ctx: OperatorContext, build: PageStream, si
   if (side.hash === null) throw new EngineError('GENERIC_INTERNAL_ERROR', 'A mark join streamed past its probe side needs keys');
   const hashed = { page: side.page, lookup: side.hash };
   const filter = joinFilterOf(marking.spec);
-  const passage: BuildPassage = { rows: 0, nullKey: false };
+  const passage = newBuildPassage();
   for await (const page of build) {
     throwIfCanceled(ctx);
     markByBuildPage(ctx, hashed, page, marking.spec, filter, marking.matched, passage);
