@@ -6,7 +6,6 @@ import { loadConfig } from '../config/config-loader.js';
 import { checkNodeMemoryFitsHeap } from '../config/heap-limit.js';
 import { SETTINGS, envName } from '../config/settings.js';
 import { createLogger } from '../log/logger.js';
-import { scavengeWithoutHelpers } from '../process/young-generation-gc.js';
 import { startServer } from '../server/engine-server.js';
 import { optionTable, parseCommandLine, stringOption } from './args.js';
 
@@ -40,7 +39,6 @@ export async function serverCommand(args: readonly string[]): Promise<number> {
   const flags = Object.fromEntries(SETTINGS.map((s) => [s.flag, stringOption(values, s.flag)]));
   const config = loadConfig({ file: stringOption(values, 'config'), env: process.env, flags });
   checkNodeMemoryFitsHeap(config.memory.nodeMemory);
-  scavengeWithoutHelpers();
   const logger = createLogger(config.log.level, { nodeId: config.node.id });
   const starting = startServer(config, logger);
   // Installed before the server listens, so a signal during startup still stops it cleanly.
