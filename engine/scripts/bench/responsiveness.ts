@@ -16,6 +16,8 @@ export interface Responsiveness {
   worstLoopDelayMillis?: number;
   /** The largest eventLoopDelay.p99Millis /v1/status reported (each over its last 5-10 s) while the query ran and right after it. */
   worstLoopP99Millis?: number;
+  /** The longest garbage-collector pause of the main thread /v1/status reported (over the same windows). */
+  worstGcPauseMillis?: number;
   /** /v1/status right after the query (undefined when the server does not report it). */
   eventLoopDelay?: EventLoopDelay;
 }
@@ -57,6 +59,9 @@ async function pollNode(serverUrl: string, stop: { done: boolean }): Promise<Res
     if (delay !== undefined) {
       figures.worstLoopDelayMillis = Math.max(figures.worstLoopDelayMillis ?? 0, delay.maxMillis);
       figures.worstLoopP99Millis = Math.max(figures.worstLoopP99Millis ?? 0, delay.p99Millis);
+      // Absent from a server older than the figure.
+      if (delay.gcPauseMaxMillis !== undefined)
+        figures.worstGcPauseMillis = Math.max(figures.worstGcPauseMillis ?? 0, delay.gcPauseMaxMillis);
     }
     return delay;
   };

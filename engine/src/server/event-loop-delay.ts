@@ -3,9 +3,11 @@
 // start. Histograms only reset (they cannot be merged), so two of them run half a window apart and
 // the older one is reported: it always covers the last WINDOW_MILLIS / 2 to WINDOW_MILLIS. The
 // monitor records the time between its timer's turns, so the resolution is taken off to leave the
-// delay (an idle loop reports about 0).
+// delay (an idle loop reports about 0). The garbage collector's pauses in the same window are
+// reported with it: how much of the delay was the collector's.
 
 import { monitorEventLoopDelay, type IntervalHistogram } from 'node:perf_hooks';
+import { GcPauseTally, observeGcPauses } from '../process/gc-pauses.js';
 
 const WINDOW_MILLIS = 10_000;
 /** Sampling interval of the monitor: finer costs more timer turns, coarser misses short stalls. */
@@ -19,10 +21,15 @@ export interface EventLoopDelay {
   /** The span the other figures cover (the last this many seconds). */
   windowSeconds: number;
   maxSinceStartMillis: number;
+  /** The garbage collector's pauses of the main thread over the same window: how many, in all, and the longest. */
+  gcPauses: number;
+  gcPauseMillis: number;
+  gcPauseMaxMillis: number;
 }
 
 interface Window {
   histogram: IntervalHistogram;
+  gc: GcPauseTally;
   startedAt: number;
 }
 
@@ -31,11 +38,16 @@ export class EventLoopDelayMonitor {
   private newer: Window;
   private maxSinceStartNanos = 0;
   private readonly rotation: NodeJS.Timeout;
+  private readonly stopObservingGc: () => void;
 
   constructor() {
     this.older = startWindow();
     this.newer = startWindow();
     this.rotation = setInterval(() => this.rotate(), WINDOW_MILLIS / 2).unref();
+    this.stopObservingGc = observeGcPauses((millis) => {
+      this.older.gc.add(millis);
+      this.newer.gc.add(millis);
+    });
   }
 
   sample(): EventLoopDelay {
@@ -49,11 +61,15 @@ export class EventLoopDelayMonitor {
       maxMillis: counted ? delayMillis(h.max) : 0,
       windowSeconds: round((performance.now() - this.older.startedAt) / 1000),
       maxSinceStartMillis: delayMillis(this.maxSinceStartNanos),
+      gcPauses: this.older.gc.count,
+      gcPauseMillis: round(this.older.gc.totalMillis),
+      gcPauseMaxMillis: round(this.older.gc.maxMillis),
     };
   }
 
   close(): void {
     clearInterval(this.rotation);
+    this.stopObservingGc();
     this.older.histogram.disable();
     this.newer.histogram.disable();
   }
@@ -63,14 +79,14 @@ export class EventLoopDelayMonitor {
     const h = this.older.histogram;
     this.maxSinceStartNanos = Math.max(this.maxSinceStartNanos, h.max);
     h.reset();
-    [this.older, this.newer] = [this.newer, { histogram: h, startedAt: performance.now() }];
+    [this.older, this.newer] = [this.newer, { histogram: h, gc: new GcPauseTally(), startedAt: performance.now() }];
   }
 }
 
 function startWindow(): Window {
   const histogram = monitorEventLoopDelay({ resolution: RESOLUTION_MILLIS });
   histogram.enable();
-  return { histogram, startedAt: performance.now() };
+  return { histogram, gc: new GcPauseTally(), startedAt: performance.now() };
 }
 
 /** A recorded interval between the monitor's turns, less the interval it asked for. */

@@ -53,7 +53,17 @@ describe('event loop and shutdown', function () {
         delay = status.body.eventLoopDelay;
         await sleep(250);
       }
-      const fields = ['meanMillis', 'p50Millis', 'p99Millis', 'maxMillis', 'windowSeconds', 'maxSinceStartMillis'] as const;
+      const fields = [
+        'meanMillis',
+        'p50Millis',
+        'p99Millis',
+        'maxMillis',
+        'windowSeconds',
+        'maxSinceStartMillis',
+        'gcPauses',
+        'gcPauseMillis',
+        'gcPauseMaxMillis',
+      ] as const;
       for (const field of fields) expect(delay?.[field], field).to.be.a('number').and.to.be.at.least(0);
       expect(delay!.maxSinceStartMillis).to.be.at.least(delay!.maxMillis);
 
