@@ -201,6 +201,7 @@ describe('session properties', () => {
       ['join_max_broadcast_table_size', '100MB', '100MB', 'varchar'],
       ['max_recursion_depth', '10', '10', 'integer'],
       ['parallel_join_probe', 'true', 'true', 'boolean'],
+      ['parallel_mark_join', 'true', 'true', 'boolean'],
       ['parallel_min_splits', '2', '2', 'integer'],
       ['partitioned_aggregation', 'true', 'true', 'boolean'],
       ['query_max_execution_time', '100.00d', '100.00d', 'varchar'],
