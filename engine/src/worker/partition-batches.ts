@@ -5,6 +5,7 @@
 // round trip. Trino's partitioned output fills a page per partition in the same way.
 
 import { concatPages, estimatedPageBytes, type Page } from '../columnar/page.js';
+import type { MemoryContext } from '../exec/memory.js';
 import type { SqlType } from '../types/types.js';
 
 /** A partition's rows go out once they reach this many... */
@@ -24,6 +25,8 @@ export class PartitionBatches {
   constructor(
     private readonly types: readonly SqlType[],
     partitions: number,
+    /** Where the rows held are counted (the task's memory, as the output buffer counts its pages). */
+    private readonly memory?: MemoryContext,
   ) {
     this.pending = Array.from({ length: partitions }, () => ({ pieces: [], rows: 0, bytes: 0 }));
   }
@@ -31,9 +34,11 @@ export class PartitionBatches {
   /** Adds a piece of `partition`; returns the partition's batch when it is full enough to send. */
   add(partition: number, piece: Page): Page | undefined {
     const pending = this.pending[partition];
+    const bytes = estimatedPageBytes(piece);
+    this.memory?.reserve(bytes);
     pending.pieces.push(piece);
     pending.rows += piece.rowCount;
-    pending.bytes += estimatedPageBytes(piece);
+    pending.bytes += bytes;
     return pending.rows >= PARTITION_BATCH_ROWS || pending.bytes >= PARTITION_BATCH_BYTES ? this.take(partition) : undefined;
   }
 
@@ -52,6 +57,7 @@ export class PartitionBatches {
     if (pending.rows === 0) return undefined;
     const batch = pending.pieces.length === 1 ? pending.pieces[0] : concatPages(this.types, pending.pieces);
     this.pending[partition] = { pieces: [], rows: 0, bytes: 0 };
+    this.memory?.free(pending.bytes);
     return batch;
   }
 }

@@ -31,7 +31,8 @@ export class TaskOutput {
     this.buffer = new OutputBuffer(bufferLayout(spec), options);
     this.serializer = new PageSerializer(types);
     // A replicated build side's pages are cut small by the filters and joins under it, too (q3's orders).
-    if (spec.type !== 'GATHER') this.batches = new PartitionBatches(types, spec.type === 'PARTITIONED' ? spec.partitions : 1);
+    if (spec.type !== 'GATHER')
+      this.batches = new PartitionBatches(types, spec.type === 'PARTITIONED' ? spec.partitions : 1, options.memory);
   }
 
   /** `blocked`: where the waits for room in the buffer are counted (the task output's stats). */

@@ -4,7 +4,8 @@
 // end of the output.
 
 import { expect } from 'chai';
-import { columnFromScalars, getScalar, type Page } from '../../src/columnar/page.js';
+import { columnFromScalars, estimatedPageBytes, getScalar, type Page } from '../../src/columnar/page.js';
+import { MemoryContext } from '../../src/exec/memory.js';
 import { BIGINT } from '../../src/types/types.js';
 import { PARTITION_BATCH_ROWS } from '../../src/worker/partition-batches.js';
 import { TaskOutput } from '../../src/worker/task-output.js';
@@ -72,5 +73,30 @@ describe('TaskOutput batches (REPARTITION, REPLICATE)', () => {
       expect(fromB.length).to.equal(fromA.size);
       expect(fromB.every((k) => fromA.has(k))).to.equal(true);
     }
+  });
+
+  it("counts the rows a partition holds back in the task's memory until they go into the buffer", async () => {
+    const memory = new MemoryContext('task', 1 << 30);
+    const output = new TaskOutput({ type: 'PARTITIONED', partitions: 2, partitionChannels: [0] }, [BIGINT], { memory });
+    const page = keysPage(0, 1000);
+    await output.add(page);
+    expect(output.buffer.bufferedBytes).to.equal(0);
+    const held = memory.reservedBytes;
+    // Both partitions' pieces of the page, held back: about the page's own bytes.
+    expect(held).to.be.above(estimatedPageBytes(page) / 2);
+    output.finish();
+    expect(memory.reservedBytes).to.equal(output.buffer.bufferedBytes);
+  });
+
+  it('fails the producer when the rows it holds back go over the memory limit', async () => {
+    const memory = new MemoryContext('task', 4096);
+    const output = new TaskOutput({ type: 'BROADCAST', partitions: 2 }, [BIGINT], { memory });
+    let error: unknown;
+    try {
+      await output.add(keysPage(0, 1000));
+    } catch (e) {
+      error = e;
+    }
+    expect(error).to.have.property('errorName', 'EXCEEDED_LOCAL_MEMORY_LIMIT');
   });
 });
