@@ -2,6 +2,7 @@
 // The full list of system session properties, with their descriptions and checks, is the
 // coordinator's (coordinator/system-session-properties.ts).
 
+import type { PropertyMetadata } from './properties.js';
 import type { Session } from './session.js';
 
 /** Defaults of the integer properties that tasks read on any node. */
@@ -11,4 +12,10 @@ export const INTEGER_SESSION_DEFAULTS = { task_concurrency: 2, parallel_min_spli
 export function integerSessionProperty(session: Session, name: keyof typeof INTEGER_SESSION_DEFAULTS): number {
   const value = session.properties.get(name);
   return value === undefined ? INTEGER_SESSION_DEFAULTS[name] : Number(value);
+}
+
+/** A boolean session property (a switch such as `parallel_join_probe`): the session's value, or its default. */
+export function booleanSessionProperty(session: Session, property: PropertyMetadata): boolean {
+  const value = session.properties.get(property.name);
+  return value === undefined ? property.defaultValue === true : value.toLowerCase() === 'true';
 }

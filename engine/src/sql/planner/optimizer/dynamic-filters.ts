@@ -10,6 +10,7 @@
 // stored get no filter (key-domain.ts).
 
 import type { PropertyMetadata } from '../../../spi/properties.js';
+import { booleanSessionProperty } from '../../../spi/session-properties.js';
 import { SHORT_DECIMAL_PRECISION, typesEqual, type SqlType } from '../../../types/types.js';
 import { extractConjuncts } from '../plan-factory.js';
 import type { PlannerContext } from '../planner-context.js';
@@ -24,7 +25,7 @@ export const ENABLE_DYNAMIC_FILTERING_PROPERTY: PropertyMetadata = {
 };
 
 export function assignDynamicFilters(root: PlanNode, context: PlannerContext): PlanNode {
-  if (context.session.properties.get(ENABLE_DYNAMIC_FILTERING_PROPERTY.name)?.toLowerCase() === 'false') return root;
+  if (!booleanSessionProperty(context.session, ENABLE_DYNAMIC_FILTERING_PROPERTY)) return root;
   const joins = new Map<number, DynamicFilterAssignment[]>();
   const scans = new Map<number, ScanDynamicFilter[]>();
   let next = 0;

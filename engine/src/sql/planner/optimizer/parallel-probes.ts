@@ -20,7 +20,7 @@
 
 import type { PropertyMetadata } from '../../../spi/properties.js';
 import type { PlannerContext } from '../planner-context.js';
-import { integerSessionProperty } from '../../../spi/session-properties.js';
+import { booleanSessionProperty, integerSessionProperty } from '../../../spi/session-properties.js';
 import { probeChainScan } from '../fragment-scan.js';
 import type { JoinNode, PlanNode } from '../plan.js';
 import { mapSources } from './rewrite-plan.js';
@@ -42,7 +42,7 @@ export const PARALLEL_JOIN_PROBE_PROPERTY: PropertyMetadata = {
 
 export function markParallelProbes(root: PlanNode, context: PlannerContext): PlanNode {
   if (integerSessionProperty(context.session, 'parallel_min_splits') === 0) return root;
-  if (context.session.properties.get(PARALLEL_JOIN_PROBE_PROPERTY.name)?.toLowerCase() === 'false') return root;
+  if (!booleanSessionProperty(context.session, PARALLEL_JOIN_PROBE_PROPERTY)) return root;
   return visit(root, allOf(root), false, context);
 }
 

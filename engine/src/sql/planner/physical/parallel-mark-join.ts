@@ -7,6 +7,7 @@
 
 import type { PropertyMetadata } from '../../../spi/properties.js';
 import type { Session } from '../../../spi/session.js';
+import { booleanSessionProperty } from '../../../spi/session-properties.js';
 
 export const PARALLEL_MARK_JOIN_PROPERTY: PropertyMetadata = {
   name: 'parallel_mark_join',
@@ -17,6 +18,5 @@ export const PARALLEL_MARK_JOIN_PROPERTY: PropertyMetadata = {
 };
 
 export function parallelMarkJoin(session: Session): boolean {
-  const value = session.properties.get(PARALLEL_MARK_JOIN_PROPERTY.name);
-  return value === undefined ? PARALLEL_MARK_JOIN_PROPERTY.defaultValue === true : value.toLowerCase() === 'true';
+  return booleanSessionProperty(session, PARALLEL_MARK_JOIN_PROPERTY);
 }

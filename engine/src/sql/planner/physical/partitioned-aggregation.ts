@@ -10,6 +10,7 @@
 
 import type { PropertyMetadata } from '../../../spi/properties.js';
 import type { Session } from '../../../spi/session.js';
+import { booleanSessionProperty } from '../../../spi/session-properties.js';
 
 export const PARTITIONED_AGGREGATION_PROPERTY: PropertyMetadata = {
   name: 'partitioned_aggregation',
@@ -20,6 +21,5 @@ export const PARTITIONED_AGGREGATION_PROPERTY: PropertyMetadata = {
 };
 
 export function partitionedAggregation(session: Session): boolean {
-  const value = session.properties.get(PARTITIONED_AGGREGATION_PROPERTY.name);
-  return value === undefined ? PARTITIONED_AGGREGATION_PROPERTY.defaultValue === true : value.toLowerCase() === 'true';
+  return booleanSessionProperty(session, PARTITIONED_AGGREGATION_PROPERTY);
 }
