@@ -22,6 +22,11 @@ export const IN_MAIN_THREAD = { parallel_min_splits: '0' };
 /** Session properties that send every scan that can go to worker threads there, even of one split. */
 export const IN_WORKERS = { parallel_min_splits: '1' };
 
+/** Ten rows 0..9 (`CREATE TABLE digits AS ${DIGITS}`), and an id 0..999,999 made of six of them (SIX_DIGITS in FROM, ID in SELECT). */
+export const DIGITS = 'SELECT * FROM (VALUES (0), (1), (2), (3), (4), (5), (6), (7), (8), (9)) t(x)';
+export const ID = 'f.x * 100000 + a.x * 10000 + b.x * 1000 + c.x * 100 + d.x * 10 + e.x';
+export const SIX_DIGITS = 'digits a, digits b, digits c, digits d, digits e, digits f';
+
 /** Rows of `big`: a bit over three splits, so that several workers share a scan. */
 export const BIG_ROWS = 200_000;
 

@@ -16,11 +16,7 @@ import { TPCH_TABLE_NAMES } from '../../scripts/tpch/tbl-export.js';
 import { MAX_SPLIT_ROWS } from '../../src/connectors/memory/memory-connector.js';
 import { sharedThreadPool } from '../../src/exec/threads/thread-pool.js';
 import { EngineHarness } from '../support/engine-harness.js';
-import { IN_WORKERS } from './parallel-helpers.js';
-
-const DIGITS = 'SELECT * FROM (VALUES (0), (1), (2), (3), (4), (5), (6), (7), (8), (9)) t(x)';
-const ID = 'f.x * 100000 + a.x * 10000 + b.x * 1000 + c.x * 100 + d.x * 10 + e.x';
-const SIX_DIGITS = 'digits a, digits b, digits c, digits d, digits e, digits f';
+import { DIGITS, ID, IN_WORKERS, SIX_DIGITS } from './parallel-helpers.js';
 
 /** 200,000 probe rows (several splits): keys repeat, some are NULL, some differ from others only in the high word. */
 const PROBE_SIDE = `SELECT id,
