@@ -15,6 +15,7 @@ import { DISABLED_OPTIMIZER_RULES_PROPERTY } from '../sql/planner/optimizer/disa
 import { JOIN_MAX_BROADCAST_TABLE_SIZE_PROPERTY } from '../sql/planner/distributed/join-distribution.js';
 import { PARTITIONED_AGGREGATION_PROPERTY } from '../sql/planner/physical/partitioned-aggregation.js';
 import { PARALLEL_MARK_JOIN_PROPERTY } from '../sql/planner/physical/parallel-mark-join.js';
+import { PARALLEL_SORT_PROPERTY } from '../sql/planner/physical/parallel-sort.js';
 
 /** What a node's configuration sets as the default of a session property. */
 export interface NodeSessionDefaults {
@@ -65,6 +66,7 @@ export function systemSessionProperties(node: NodeSessionDefaults): readonly Pro
     PARALLEL_JOIN_PROBE_PROPERTY,
     PARTITIONED_AGGREGATION_PROPERTY,
     PARALLEL_MARK_JOIN_PROPERTY,
+    PARALLEL_SORT_PROPERTY,
     ENABLE_DYNAMIC_FILTERING_PROPERTY,
     {
       name: 'query_max_execution_time',

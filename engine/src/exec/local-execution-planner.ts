@@ -14,7 +14,13 @@ import { EngineError } from '../errors/engine-error.js';
 import type { AggregateNode, FilterNode, JoinNode, PlanNode, ProjectNode, RemoteSourceNode, TableScanNode } from '../sql/planner/plan.js';
 import { sources } from '../sql/planner/plan.js';
 import { mergePartialFinal } from '../sql/planner/aggregation-steps.js';
-import type { ParallelMarkJoin, ParallelScan, PhysicalNode, PhysicalOperator } from '../sql/planner/physical/physical-plan.js';
+import type {
+  ParallelMarkJoin,
+  ParallelScan,
+  ParallelSort,
+  PhysicalNode,
+  PhysicalOperator,
+} from '../sql/planner/physical/physical-plan.js';
 import type { PhysicalPlanIndex } from '../sql/planner/physical/physical-plan-index.js';
 import { aggregateFunctionOf, windowFunctionOf } from '../sql/planner/function-handles.js';
 import { constant, inputRef, mapChildren, type RowExpression, type Symbol } from '../sql/planner/row-expression.js';
@@ -34,10 +40,11 @@ import type { SortKey } from '../functions/scalar/value-ordering.js';
 import { setOperation } from './operators/set-operation.js';
 import { sort } from './operators/sort.js';
 import { buildScanPipeline, singleStepInThreads } from './threads/scan-pipeline-builder.js';
-import { parallelSource, type ParallelSourceSpec } from './threads/parallel-source.js';
+import { parallelSource, type ParallelSourceSpec, type ThreadRuns } from './threads/parallel-source.js';
+import { mergeSortedRuns } from './threads/merge-sorted-runs.js';
 import { parallelMarkJoin } from './threads/parallel-mark-join.js';
 import { pipelineKey, knownPoorReduction } from './threads/poor-reductions.js';
-import type { FilterProjectStage } from './threads/scan-pipeline.js';
+import type { FilterProjectStage, ThreadSort } from './threads/scan-pipeline.js';
 import { callsLoopingRoutine, filterAndProjectInThread } from './threads/off-thread-routines.js';
 import { mapSplits, scanConnector, scanDynamicFilter, tableScan } from './table-scan.js';
 import { collectingDynamicFilters, DynamicFilters } from './dynamic-filters/dynamic-filters.js';
@@ -91,6 +98,14 @@ export type Bindings = ReadonlyMap<number, { value: Scalar; type: SqlType }>;
 /** The context of one operator: its own memory and recorder. */
 type Site = OperatorContext & { stats: OperatorRecorder };
 
+/** A parallel scan's threads sorting their rows, a run each, merged in the main thread (a parallel sort). */
+interface SortedRuns {
+  sort: ThreadSort;
+  merge: (runs: ThreadRuns) => PageStream;
+  /** The sort in the main thread, for when the threads do not pay. */
+  inMainThread: PhysicalNode;
+}
+
 /** The splits a scan already listed (by scan node id), for the main-thread run of a parallel scan that did not pay. */
 type ListedSplits = ReadonlyMap<number, readonly Split[]>;
 
@@ -140,7 +155,22 @@ export class LocalExecutionPlanner {
         return this.parallelScan(physical, bindings, ctx);
       case 'ParallelMarkJoin':
         return this.parallelMarkJoin(physical, bindings, ctx, listed);
+      case 'ParallelSort':
+        return this.parallelSort(physical, bindings, ctx);
     }
+  }
+
+  /** A sort whose threads sort the rows of their splits, a run each, merged here (exec/threads/merge-sorted-runs). */
+  private parallelSort(p: ParallelSort, bindings: Bindings, ctx: Site): PageStream {
+    const { node } = p;
+    const types = node.source.outputs.map((s) => s.type);
+    const keys = sortKeys(node.orderBy, node.source.outputs);
+    const count = node.kind === 'TopN' ? node.count : undefined;
+    return this.parallelScan(p.pipeline, bindings, ctx, {
+      sort: { types, keys, ...(count === undefined ? {} : { count }) },
+      merge: (runs) => mergeSortedRuns(ctx, runs, types, keys, count),
+      inMainThread: p.inMainThread,
+    });
   }
 
   /** A mark join whose build side may stream past its hashed probe side on the threads (exec/threads/parallel-mark-join). */
@@ -313,8 +343,9 @@ export class LocalExecutionPlanner {
   /**
    * A parallel scan: its threads decided on first read, once the table's splits are known — a table
    * of too few splits, or an aggregation known not to reduce, runs in the main thread instead.
+   * `sorted`: the threads sort their rows and the main thread merges them (a parallel sort).
    */
-  private parallelScan(p: ParallelScan, bindings: Bindings, ctx: Site): PageStream {
+  private parallelScan(p: ParallelScan, bindings: Bindings, ctx: Site, sorted?: SortedRuns): PageStream {
     const { scan, aggregation, threads, minSplits } = p;
     const preparer = scanConnector(this.env, scan).workerSplitSource?.(scan.table);
     const built = buildScanPipeline(p.threadTop, aggregation?.final, aggregation?.finalStep === 'partitioned across threads', {
@@ -324,21 +355,22 @@ export class LocalExecutionPlanner {
     });
     if (preparer === undefined || built === undefined)
       throw new EngineError('GENERIC_INTERNAL_ERROR', `Parallel scan ${p.node.id} cannot run on worker threads`);
-    const fragment = built.fragment;
+    const fragment = sorted === undefined ? built.fragment : { ...built.fragment, sort: sorted.sort };
     const key = fragment.aggregation && pipelineKey(scan.table, fragment);
     const env = { ...this.env, operator: ctx };
     const decide = (decision: string, choice: string) => ctx.stats.decide(decision, choice);
     const inThreads = (spec: Omit<ParallelSourceSpec, 'builds' | 'decide'>): PageStream => {
-      ctx.stats.named(parallelSource.name);
+      ctx.stats.named(sorted === undefined ? parallelSource.name : mergeSortedRuns.name);
       // The build sides' own operators, made only when the fragment runs on the threads.
       const builds = built.builds.map((b) => ({
         input: this.buildInput(b.join, this.operatorOf(this.physical.of(b.join.right), bindings, ctx.stats)),
         spec: b.spec,
       }));
-      return parallelSource(env, { ...spec, builds, decide, dynamicFilter: () => scanDynamicFilter(env, scan) });
+      return parallelSource(env, { ...spec, builds, decide, dynamicFilter: () => scanDynamicFilter(env, scan), merge: sorted?.merge });
     };
     // Not in the threads: the same subtree, planned for the main thread, in this operator's place.
-    const inMainThread = (listed?: ListedSplits): PageStream => this.unrecorded(p.inMainThread, bindings, ctx, listed);
+    const inMainThread = (listed?: ListedSplits): PageStream =>
+      this.unrecorded(sorted?.inMainThread ?? p.inMainThread, bindings, ctx, listed);
     const assigned = p.splits === 'assigned' ? this.env.assignedSplits?.(scan) : undefined;
     if (assigned !== undefined) {
       // A task's splits come a few at a time: the threads take them as they arrive, once there are

@@ -293,6 +293,12 @@ const PHYSICAL_NODE = kinds('physical node', {
     decisions: DECISIONS,
     inMainThread: ref('physical'),
   }),
+  ParallelSort: kind('ParallelSort', {
+    node: integer(),
+    pipeline: ref('physical'),
+    decisions: DECISIONS,
+    inMainThread: ref('physical'),
+  }),
   Operator: kind('Operator', { node: integer(), sources: arrayOf(ref('physical')) }),
   SingleStepAggregation: kind('SingleStepAggregation', { final: integer(), partial: integer(), source: ref('physical') }),
   ParallelScan: kind(

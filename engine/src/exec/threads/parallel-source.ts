@@ -5,7 +5,8 @@
 // At most CREDITS_PER_WORKER pages per worker are in flight: a worker waits for a credit, which
 // comes back when the consumer has taken one of its pages. When the consumer stops early (LIMIT),
 // the query is cancelled, or a worker fails, every worker of the query is stopped through a shared
-// flag; a worker's error is rethrown here as the same EngineError. The build sides of the joins
+// flag; a worker's error is rethrown here as the same EngineError. A sort's runs are read thread by
+// thread instead (ThreadRuns), each page's credit going back to its own thread. The build sides of the joins
 // the fragment probes are made here first, in shared memory, and handed to every worker.
 
 import { countConnectorRead } from '../../spi/connector-io.js';
@@ -60,6 +61,11 @@ export interface ParallelSourceSpec {
   dynamicFilter?: () => TableConstraint | undefined;
   /** Records what the run chose in its physical node's adaptive decisions (sql/planner/physical). */
   decide?: (decision: AdaptiveDecisionName, choice: string) => void;
+  /**
+   * For a fragment that sorts each thread's rows (its `sort`): merges the threads' sorted runs,
+   * its pages being the run's output. Not with `aggregation`.
+   */
+  merge?: (runs: ThreadRuns) => PageStream;
   /** For a fragment ending in a partial aggregation: the rest of it, run here. */
   aggregation?: {
     /** The final step, unless the workers run it. */
@@ -74,6 +80,14 @@ export interface ParallelSourceSpec {
      */
     singleInThreads?: ScanPipeline;
   };
+}
+
+/** The output of each thread of a run apart, in the order the thread made it. */
+export interface ThreadRuns {
+  /** Threads, one run each (some may be empty). */
+  readonly count: number;
+  /** The next page of run `run`, undefined once it ended; its thread gets its credit back as it is taken. */
+  next(run: number): Promise<Page | undefined>;
 }
 
 /**
@@ -117,7 +131,8 @@ async function* runWithBuildSides(
   const aggregation = spec.aggregation;
   let completed = false;
   try {
-    if (aggregation === undefined || run.workersFinish) yield* run.pages();
+    if (spec.merge !== undefined) yield* spec.merge(run);
+    else if (aggregation === undefined || run.workersFinish) yield* run.pages();
     else yield* hashAggregation(env.operator, run.pages(), aggregation.final);
     completed = true;
   } catch (e) {
@@ -164,7 +179,7 @@ async function* runWithBuildSides(
   yield* hashAggregation(env.operator, pipelineStages(env.operator, spec.fragment, scan, sides), aggregation.single);
 }
 
-class ParallelRun {
+class ParallelRun implements ThreadRuns {
   private readonly taskId = nextTaskId++;
   private readonly cancelFlag = new Int32Array(new SharedArrayBuffer(4));
   private readonly ready: { page: Page; worker: PooledThread }[] = [];
@@ -257,6 +272,26 @@ class ParallelRun {
         continue;
       }
       if (this.running.size === 0) return;
+      const woken = new Promise<void>((resolve) => (this.wakeUp = resolve));
+      await (this.env.operator.stats?.blockedOn(woken) ?? woken);
+    }
+  }
+
+  get count(): number {
+    if (this.failure !== undefined) throw this.failure;
+    return this.queues.length;
+  }
+
+  async next(run: number): Promise<Page | undefined> {
+    for (;;) {
+      if (this.failure !== undefined) throw this.failure;
+      const i = this.ready.findIndex((r) => this.positions.get(r.worker) === run);
+      if (i >= 0) {
+        const [{ page, worker }] = this.ready.splice(i, 1);
+        if (this.running.has(worker)) worker.post({ type: 'credit', taskId: this.taskId });
+        return page;
+      }
+      if (![...this.running].some((w) => this.positions.get(w) === run)) return undefined;
       const woken = new Promise<void>((resolve) => (this.wakeUp = resolve));
       await (this.env.operator.stats?.blockedOn(woken) ?? woken);
     }

@@ -17,6 +17,7 @@ import { scanConnector } from '../table-scan.js';
 import { parallelSettings } from './thread-settings.js';
 import { partitionedAggregation } from '../../sql/planner/physical/partitioned-aggregation.js';
 import { parallelMarkJoin } from '../../sql/planner/physical/parallel-mark-join.js';
+import { parallelSort } from '../../sql/planner/physical/parallel-sort.js';
 
 type PlanningEnvironment = Pick<ExecutionEnvironment, 'catalogs' | 'session'>;
 
@@ -35,6 +36,7 @@ export function physicalPlanningContext(
     minSplits: settings.minSplits,
     partitionedFinal: partitionedAggregation(env.session),
     parallelMarkJoin: parallelMarkJoin(env.session),
+    parallelSort: parallelSort(env.session),
     threadScan: (scan) => {
       const source = scanConnector(env, scan).workerSplitSource?.(scan.table);
       return source === undefined ? undefined : { generatesPages: source.generatesPages };

@@ -1,6 +1,6 @@
 // A scan pipeline: the part of a plan that runs next to a table scan, split by split, in a worker
 // thread — the scan's Filter/Project chain with the probes of joins probed in parallel among them,
-// optionally topped by a partial aggregation. It is plain
+// optionally topped by a partial aggregation or a sort of the thread's rows. It is plain
 // data (channels instead of symbols, aggregate functions by name), so it can be posted to a worker,
 // which runs the same operators over it as the main thread would.
 
@@ -15,6 +15,9 @@ import { MemoryReservation } from '../operators/operator-support.js';
 import { markProbeSide } from './probe-marking.js';
 import { adaptivePartialAggregation } from './adaptive-partial.js';
 import { resolveAggregateRef, type AggregateRef } from '../../functions/aggregate/aggregate-ref.js';
+import type { SortKey } from '../../functions/scalar/value-ordering.js';
+import { sort } from '../operators/sort.js';
+import { topN } from '../operators/top-n.js';
 
 /** One filterAndProject operator: over pages of `inputTypes`, keep rows passing `filter`, compute `projections`. */
 export interface FilterProjectStage {
@@ -82,6 +85,19 @@ export interface ScanPipeline {
    * summary row per thread (probe-marking.ts) instead of rows. Not with an aggregation.
    */
   mark?: ProbeMarking;
+  /**
+   * A sort of the last stage's output: the thread sorts all the rows of its splits into one run
+   * (with `count`, keeps only its best `count`), which the main thread merges with the other
+   * threads' (merge-sorted-runs.ts). Not with an aggregation or a marking.
+   */
+  sort?: ThreadSort;
+}
+
+export interface ThreadSort {
+  types: SqlType[];
+  keys: SortKey[];
+  /** TopN: the rows to keep. */
+  count?: number;
 }
 
 export interface ProbeMarking {
@@ -122,8 +138,8 @@ async function* probeStage(ctx: OperatorContext, probe: PageStream, side: BuildS
 }
 
 /**
- * The operators of a fragment over `scan` (the pages of the splits it is given), up to its partial
- * aggregation (which throws PartialAggregationDoesNotPay when it does not pay).
+ * The operators of a fragment over `scan` (the pages of the splits it is given), up to its marking,
+ * its sort, or its partial aggregation (which throws PartialAggregationDoesNotPay when it does not pay).
  */
 export function scanPipelineStream(
   ctx: OperatorContext,
@@ -133,6 +149,9 @@ export function scanPipelineStream(
 ): PageStream {
   const stream = pipelineStages(ctx, fragment, scan, builds);
   if (fragment.mark !== undefined) return markProbeSide(ctx, stream, builds[fragment.mark.side], fragment.mark);
+  const order = fragment.sort;
+  if (order !== undefined)
+    return order.count === undefined ? sort(ctx, stream, order.types, order.keys) : topN(ctx, stream, order.types, order.keys, order.count);
   const aggregation = fragment.aggregation;
   if (aggregation === undefined) return stream;
   const spec: HashAggregationSpec = {

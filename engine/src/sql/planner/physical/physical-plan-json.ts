@@ -6,7 +6,7 @@
 // from the pair's ids as the planner derived it.
 
 import { mergePartialFinal } from '../aggregation-steps.js';
-import type { AggregateNode, FilterNode, JoinNode, PlanNode, ProjectNode, TableScanNode } from '../plan.js';
+import type { AggregateNode, FilterNode, JoinNode, PlanNode, ProjectNode, SortNode, TableScanNode, TopNNode } from '../plan.js';
 import { sources } from '../plan.js';
 import type { Symbol } from '../row-expression.js';
 import type { AdaptiveDecision, FinalStepPlacement, LocalExchange, ParallelScan, PhysicalNode, ThreadStage } from './physical-plan.js';
@@ -15,7 +15,16 @@ export type PhysicalNodeJson =
   | { kind: 'Operator'; node: number; sources: PhysicalNodeJson[] }
   | { kind: 'SingleStepAggregation'; final: number; partial: number; source: PhysicalNodeJson }
   | ParallelScanJson
-  | ParallelMarkJoinJson;
+  | ParallelMarkJoinJson
+  | ParallelSortJson;
+
+export interface ParallelSortJson {
+  kind: 'ParallelSort';
+  node: number;
+  pipeline: ParallelScanJson;
+  decisions: AdaptiveDecision[];
+  inMainThread: PhysicalNodeJson;
+}
 
 export interface ParallelMarkJoinJson {
   kind: 'ParallelMarkJoin';
@@ -63,6 +72,14 @@ export function physicalToJson(physical: PhysicalNode): PhysicalNodeJson {
         node: physical.node.id,
         probe: physicalToJson(physical.probe),
         build: physicalToJson(physical.build) as ParallelScanJson,
+        decisions: physical.decisions,
+        inMainThread: physicalToJson(physical.inMainThread),
+      };
+    case 'ParallelSort':
+      return {
+        kind: 'ParallelSort',
+        node: physical.node.id,
+        pipeline: physicalToJson(physical.pipeline) as ParallelScanJson,
         decisions: physical.decisions,
         inMainThread: physicalToJson(physical.inMainThread),
       };
@@ -161,6 +178,17 @@ export function physicalFromJson(json: PhysicalNodeJson, fragment: PlanNode): Ph
           node: ofKind(j.node, 'Join') as JoinNode,
           probe: read(j.probe),
           build,
+          decisions: j.decisions,
+          inMainThread: read(j.inMainThread),
+        };
+      }
+      case 'ParallelSort': {
+        const pipeline = read(j.pipeline);
+        if (pipeline.kind !== 'ParallelScan') throw new PhysicalPlanMismatch(`the source of sort ${j.node} is not a parallel scan`);
+        return {
+          kind: 'ParallelSort',
+          node: ofKind(j.node, 'Sort', 'TopN') as SortNode | TopNNode,
+          pipeline,
           decisions: j.decisions,
           inMainThread: read(j.inMainThread),
         };

@@ -6,10 +6,11 @@
 // - a parallel scan's threads read its table's splits round-robin, and its final aggregation step
 //   sees all rows of a group on one thread: gathered first, or exchanged by the hash of its keys;
 // - a node's rows come in the order its logical plan promises (a sort's order is not lost under a
-//   node that runs on threads, which interleave their rows).
+//   node that runs on threads, which interleave their rows);
+// - a parallel sort's threads sort the rows of its source as they read them, not rows gathered first.
 
 import { EngineError } from '../../../errors/engine-error.js';
-import { type ParallelScan, type PhysicalNode, physicalSources } from './physical-plan.js';
+import { type ParallelScan, type ParallelSort, type PhysicalNode, physicalSources } from './physical-plan.js';
 import {
   type Distribution,
   logicalOrdering,
@@ -41,6 +42,10 @@ function firstProblem(physical: PhysicalNode): string | undefined {
     const problem = parallelScanProblem(physical.kind === 'ParallelScan' ? physical : physical.build, at);
     if (problem !== undefined) return problem;
   }
+  if (physical.kind === 'ParallelSort') {
+    const problem = parallelSortProblem(physical, at);
+    if (problem !== undefined) return problem;
+  }
   if (!ordered(outputOrdering(physical), logicalOrdering(physical.node)))
     return `${at} does not keep the order its logical plan promises (${logicalOrdering(physical.node)
       .map((k) => k.symbol.name)
@@ -52,6 +57,7 @@ function firstProblem(physical: PhysicalNode): string | undefined {
 function alternatives(physical: PhysicalNode): PhysicalNode[] {
   if (physical.kind === 'ParallelScan') return [physical.inMainThread];
   if (physical.kind === 'ParallelMarkJoin') return [physical.build, physical.inMainThread];
+  if (physical.kind === 'ParallelSort') return [physical.pipeline.inMainThread, physical.inMainThread];
   return [];
 }
 
@@ -67,6 +73,21 @@ function parallelScanProblem(p: ParallelScan, at: string): string | undefined {
     if (!satisfies(input, required))
       return `${at}: its final aggregation ${final.id} gets its input ${describe(input)}, not all rows of a group on one thread`;
   }
+  return undefined;
+}
+
+/**
+ * A parallel sort's threads read its table's splits round-robin and sort the rows they made: rows
+ * gathered before (a GATHER in the pipeline) or partial aggregation states are not the sort's rows.
+ */
+function parallelSortProblem(p: ParallelSort, at: string): string | undefined {
+  const { pipeline } = p;
+  if (pipeline.node !== p.node.source) return `${at}: its threads do not sort the rows of its source ${p.node.source.id}`;
+  if (pipeline.exchanges.find((e) => e.type === 'ROUND_ROBIN')?.below !== pipeline.scan)
+    return `${at}: its threads do not read the splits of TableScan node ${pipeline.scan.id} round-robin`;
+  if (pipeline.aggregation !== undefined) return `${at}: its threads would sort partial aggregation states`;
+  const input = threadDistribution(pipeline, pipeline.node);
+  if (input.kind === 'SINGLE') return `${at}: its rows are gathered in the main thread before the threads sort them`;
   return undefined;
 }
 

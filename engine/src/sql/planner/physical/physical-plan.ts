@@ -5,10 +5,10 @@
 // has, whether a partial aggregation reduces its input) are the named adaptive decisions of the
 // node that makes them, declared here and recorded as chosen when the query runs.
 
-import type { AggregateNode, FilterNode, JoinNode, PlanNode, ProjectNode, TableScanNode } from '../plan.js';
+import type { AggregateNode, FilterNode, JoinNode, PlanNode, ProjectNode, SortNode, TableScanNode, TopNNode } from '../plan.js';
 import type { Symbol } from '../row-expression.js';
 
-export type PhysicalNode = PhysicalOperator | SingleStepAggregation | ParallelScan | ParallelMarkJoin;
+export type PhysicalNode = PhysicalOperator | SingleStepAggregation | ParallelScan | ParallelMarkJoin | ParallelSort;
 
 /** One logical node run by its operator in the task's main thread, over the physical nodes of its sources. */
 export interface PhysicalOperator {
@@ -113,6 +113,21 @@ export interface ParallelMarkJoin {
   inMainThread: PhysicalNode;
 }
 
+/**
+ * A sort (or TopN) over a scan pipeline, run on the node's threads: each thread runs the pipeline
+ * over the splits it reads and sorts its rows into one run (TopN: keeps its best `count`), and the
+ * main thread merges the threads' sorted runs (a k-way merge, MergeSorted). With too few splits the
+ * sort runs in the main thread (`inMainThread`).
+ */
+export interface ParallelSort {
+  kind: 'ParallelSort';
+  node: SortNode | TopNNode;
+  /** The pipeline under the sort, on the threads; its rows stay in their thread (no GATHER) until sorted there. */
+  pipeline: ParallelScan;
+  decisions: AdaptiveDecision[];
+  inMainThread: PhysicalNode;
+}
+
 export type AdaptiveDecisionName = 'threads' | 'partial aggregation' | 'final step' | 'probe first';
 
 /** A choice a physical node makes when it runs, and the rule it follows. */
@@ -132,5 +147,7 @@ export function physicalSources(node: PhysicalNode): PhysicalNode[] {
       return node.stages.flatMap((s) => (s.kind === 'probe' ? [s.build] : []));
     case 'ParallelMarkJoin':
       return [node.probe];
+    case 'ParallelSort':
+      return physicalSources(node.pipeline);
   }
 }

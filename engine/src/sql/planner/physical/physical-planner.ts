@@ -9,7 +9,7 @@
 import { EngineError } from '../../../errors/engine-error.js';
 import { aggregateRef } from '../../../functions/aggregate/aggregate-ref.js';
 import { mergePartialFinal, partialUnderFinal } from '../aggregation-steps.js';
-import { fragmentScan } from '../fragment-scan.js';
+import { fragmentScan, probeChainScan } from '../fragment-scan.js';
 import { aggregateFunctionOf } from '../function-handles.js';
 import type { AggregateNode, FilterNode, JoinNode, PlanNode, ProjectNode, TableScanNode } from '../plan.js';
 import { sources } from '../plan.js';
@@ -26,6 +26,7 @@ import type {
   ParallelAggregation,
   ParallelMarkJoin,
   ParallelScan,
+  ParallelSort,
   PhysicalNode,
   ThreadStage,
 } from './physical-plan.js';
@@ -42,6 +43,8 @@ export interface PhysicalPlanningContext {
   partitionedFinal: boolean;
   /** Whether a mark join may stream its build side's scan past its hashed probe side on the threads (parallel_mark_join). */
   parallelMarkJoin: boolean;
+  /** Whether a sort over a scan pipeline may sort on the threads, run by run, and merge the runs in the main thread (parallel_sort). */
+  parallelSort: boolean;
   /** Whether the scan's splits are assigned to the task as they come (a distributed task's source) rather than listed here. */
   assignedSplits(scan: TableScanNode): boolean;
 }
@@ -55,7 +58,7 @@ export class PhysicalPlanner {
   plan(node: PlanNode): PhysicalNode {
     let physical = this.planned.get(node);
     if (physical === undefined) {
-      physical = this.parallelScan(node) ?? this.parallelMarkJoin(node) ?? this.inMainThread(node);
+      physical = this.parallelScan(node) ?? this.parallelMarkJoin(node) ?? this.parallelSort(node) ?? this.inMainThread(node);
       this.planned.set(node, physical);
     }
     return physical;
@@ -156,6 +159,42 @@ export class PhysicalPlanner {
       build,
       decisions,
       inMainThread: { kind: 'Operator', node, sources: [probe, buildInMainThread] },
+    };
+  }
+
+  /**
+   * `node` as a Sort or TopN whose source is a scan pipeline (Filters, Projects and joins probed in
+   * parallel over a scan the threads read): each thread sorts the rows of its splits into one run,
+   * which the main thread merges; undefined when it is not one. Sorting is the threads' work, so
+   * unlike a parallel scan it needs no costly stage to pay.
+   */
+  private parallelSort(node: PlanNode): ParallelSort | undefined {
+    const { threads, minSplits } = this.context;
+    if (!this.context.parallelSort || minSplits === 0 || (node.kind !== 'Sort' && node.kind !== 'TopN')) return undefined;
+    const scan = probeChainScan(node.source);
+    if (scan === undefined || this.context.threadScan(scan) === undefined) return undefined;
+    const splits = this.context.assignedSplits(scan) ? 'assigned' : 'listed';
+    const source = this.plan(node.source);
+    const pipeline: ParallelScan = {
+      kind: 'ParallelScan',
+      node: node.source,
+      scan,
+      threadTop: node.source,
+      threads,
+      minSplits,
+      splits,
+      stages: this.stages(node.source),
+      // Only the splits go to the threads: each thread's rows stay there, to be sorted.
+      exchanges: [{ kind: 'LocalExchange', type: 'ROUND_ROBIN', keys: [], below: scan }],
+      decisions: [],
+      inMainThread: source,
+    };
+    return {
+      kind: 'ParallelSort',
+      node,
+      pipeline,
+      decisions: decisions(splits, minSplits, threads, undefined),
+      inMainThread: { kind: 'Operator', node, sources: [source] },
     };
   }
 

@@ -1,12 +1,13 @@
 // EXPLAIN's tree of a physical plan: the logical nodes as Trino prints them, with what the physical
 // planner made of them — an aggregation pair run as one SINGLE step, and a ParallelScan naming its
 // threads and adaptive decisions (EXPLAIN ANALYZE adds what each chose), over the nodes its threads
-// run, each marked with where it runs (and, when the main thread ran them instead, with their figures).
+// run, each marked with where it runs (and, when the main thread ran them instead, with their figures);
+// a sort on the threads as the main thread's MergeSorted over the threads' ParallelSort.
 
 import { childIndent, describe, nodeLines, type NodeRuntimeStats } from '../plan-printer.js';
 import type { PlanNode } from '../plan.js';
 import { name } from '../plan-printer.js';
-import type { LocalExchange, ParallelMarkJoin, ParallelScan, PhysicalNode } from './physical-plan.js';
+import type { LocalExchange, ParallelMarkJoin, ParallelScan, ParallelSort, PhysicalNode } from './physical-plan.js';
 
 type Stats = ReadonlyMap<number, NodeRuntimeStats> | undefined;
 
@@ -31,7 +32,32 @@ function visit(physical: PhysicalNode, indent: string, lines: string[], stats: S
     case 'ParallelMarkJoin':
       parallelMarkJoin(physical, indent, lines, stats);
       return;
+    case 'ParallelSort':
+      parallelSort(physical, indent, lines, stats);
+      return;
   }
+}
+
+/**
+ * MergeSorted (the sort's own figures) over ParallelSort (or ParallelTopN) over the pipeline the
+ * threads run: the main thread merges the runs the threads sorted.
+ */
+function parallelSort(p: ParallelSort, indent: string, lines: string[], stats: Stats): void {
+  const { node, pipeline } = p;
+  const ordering = describe(node).slice(node.kind.length);
+  lines.push(...nodeLines(`MergeSorted${ordering}`, node, indent, stats));
+  const detail = `${childIndent(indent)}    `;
+  lines.push(`${detail}Runs: main thread, a k-way merge of the threads' sorted runs`);
+  decisionLines(p.decisions, stats?.get(node.id)?.decisions ?? {}, detail, lines);
+  const below = childIndent(indent);
+  const title =
+    node.kind === 'TopN'
+      ? `ParallelTopN[count = ${node.count}, threads = ${pipeline.threads}, splits = ${pipeline.splits}]`
+      : `ParallelSort[threads = ${pipeline.threads}, splits = ${pipeline.splits}]`;
+  lines.push(...nodeLines(title, node, below));
+  const each = node.kind === 'TopN' ? `keeping the best ${node.count} of its rows` : 'sorting its rows into one run';
+  lines.push(`${childIndent(below)}    Runs: threads, each ${each}`);
+  pipelineLines(pipeline, childIndent(below), lines, stats);
 }
 
 function parallelMarkJoin(p: ParallelMarkJoin, indent: string, lines: string[], stats: Stats): void {
@@ -52,6 +78,11 @@ function parallelScan(p: ParallelScan, indent: string, lines: string[], stats: S
   const detail = `${childIndent(indent)}    `;
   lines.push(...nodeLines(`ParallelScan[threads = ${p.threads}, splits = ${p.splits}]`, p.node, indent, stats));
   decisionLines(p.decisions, stats?.get(p.node.id)?.decisions ?? {}, detail, lines);
+  pipelineLines(p, childIndent(indent), lines, stats);
+}
+
+/** The nodes a parallel scan's threads run, from its top at `indent` down to its scan, with their local exchanges. */
+function pipelineLines(p: ParallelScan, indent: string, lines: string[], stats: Stats): void {
   const builds = new Map(p.stages.flatMap((s) => (s.kind === 'probe' ? [[s.join, s.build] as const] : [])));
   const inThreads = (node: PlanNode, above: string): void => {
     // A local exchange over the node's rows (then one of its splits) is a node of its own above it.
@@ -86,7 +117,7 @@ function parallelScan(p: ParallelScan, indent: string, lines: string[], stats: S
       inThreads(node.source, below);
     }
   };
-  inThreads(p.node, childIndent(indent));
+  inThreads(p.node, indent);
 }
 
 function localExchange(e: LocalExchange): string {

@@ -61,8 +61,12 @@ export function logicalOrdering(node: PlanNode): Ordering {
   return orderingOf(node, (source) => logicalOrdering(source));
 }
 
-/** The order a physical node's rows come in: its threads interleave theirs, so a parallel scan promises none. */
+/**
+ * The order a physical node's rows come in: its threads interleave theirs, so a parallel scan
+ * promises none; a parallel sort's merge of its threads' sorted runs keeps their order.
+ */
 export function outputOrdering(physical: PhysicalNode): Ordering {
+  if (physical.kind === 'ParallelSort') return physical.node.orderBy;
   if (physical.kind !== 'Operator') return [];
   return orderingOf(physical.node, () => (physical.sources.length === 1 ? outputOrdering(physical.sources[0]) : []));
 }
