@@ -203,6 +203,7 @@ describe('session properties', () => {
       ['parallel_join_probe', 'true', 'true', 'boolean'],
       ['parallel_mark_join', 'true', 'true', 'boolean'],
       ['parallel_min_splits', '2', '2', 'integer'],
+      ['parallel_sort', 'true', 'true', 'boolean'],
       ['partitioned_aggregation', 'true', 'true', 'boolean'],
       ['query_max_execution_time', '100.00d', '100.00d', 'varchar'],
       // The harness's cluster-wide query memory limit is 1 GB: the default is the node's own.
