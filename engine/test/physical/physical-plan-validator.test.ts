@@ -98,7 +98,10 @@ describe('physical plan validator: declared distribution and ordering', () => {
   });
 
   it('refuses a sorted node run on threads: the order its logical plan promises is lost', async () => {
+    // A sort the threads run themselves is a ParallelSort (parallel-sort-plan.test.ts): here, the Sort over the scan's threads.
+    h.session.properties.set('parallel_sort', 'false');
     const root = await physicalPlan("SELECT l_orderkey FROM tpch.tiny.lineitem WHERE l_comment LIKE '%fur%' ORDER BY l_orderkey");
+    h.session.properties.delete('parallel_sort');
     validatePhysicalPlan(root, 'the test');
     // The plan's top is the Sort (over the scan's ParallelScan): as if the threads ran the Sort, their rows interleaving.
     expect(root.node.kind).to.equal('Sort');
