@@ -144,6 +144,17 @@ describe('ORDER BY sorted on worker threads and merged equals DuckDB', function 
     expect(await expectDuckDbOrder(orderBy, { where: 'WHERE id < 0', limit: 10 })).to.equal(0);
   });
 
+  it("a TopN in a distributed plan's source fragment, its splits assigned as they come", async () => {
+    const sql =
+      'SELECT l_orderkey, l_linenumber, l_extendedprice FROM tpch.tiny.lineitem ORDER BY l_extendedprice DESC, l_orderkey, l_linenumber LIMIT 250';
+    expect(await explain(sql)).to.match(/ParallelTopN\[count = 250, threads = \d+, splits = assigned\]/);
+    const key = (r: unknown[]) => r.map(Number);
+    // The oracle: every row, sorted here.
+    const all = (await engine.rows('SELECT l_orderkey, l_linenumber, l_extendedprice FROM tpch.tiny.lineitem')).map(key);
+    all.sort((a, b) => b[2] - a[2] || a[0] - b[0] || a[1] - b[1]);
+    expect((await engine.rows(sql)).map(key)).to.deep.equal(all.slice(0, 250));
+  });
+
   it('runs in the main thread when the table has fewer splits than parallel_min_splits', async () => {
     const properties = { parallel_min_splits: '1000' };
     const started = sharedThreadPool().stats().tasksStarted;
