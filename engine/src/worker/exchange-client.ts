@@ -55,6 +55,14 @@ export interface ExchangeClientOptions {
   headers?: () => Readonly<Record<string, string>>;
   /** This node's tasks, read in process when a location names this node. */
   local?: LocalTaskOutputs;
+  /**
+   * The consumer gets the end of its input once every buffer said it is complete, while their
+   * releases (DELETE) still go out, rather than a round trip later (default false). A task's input is
+   * read so: the release only ends the producer, nobody above waits for it. The coordinator's own
+   * reader keeps waiting, so that the tasks it reads from have ended (FINISHED) before the query,
+   * once over, cancels whichever of its tasks it has not seen end.
+   */
+  endBeforeRelease?: boolean;
 }
 
 /** The output buffers of the tasks this node holds. */
@@ -173,6 +181,7 @@ export class ExchangeClient implements AsyncIterableIterator<Page> {
       maxErrorDurationMillis,
       requestTimeoutMillis: options.requestTimeoutMillis ?? requestTimeoutMillis(maxWaitMillis, maxErrorDurationMillis),
       headers: options.headers ?? (() => ({})),
+      endBeforeRelease: options.endBeforeRelease ?? false,
     };
     this.local = options.local;
     this.held = stats === undefined ? undefined : new MemoryReservation(stats.memory);
@@ -263,7 +272,8 @@ export class ExchangeClient implements AsyncIterableIterator<Page> {
   }
 
   private isFinished(): boolean {
-    return this.noMoreLocations && this.bodiesPending === 0 && this.sources.every((s) => s.state === 'closed');
+    const ended = (s: Source) => s.state === 'closed' || (s.state === 'completed' && this.options.endBeforeRelease);
+    return this.noMoreLocations && this.bodiesPending === 0 && this.sources.every(ended);
   }
 
   private take(): Page {
