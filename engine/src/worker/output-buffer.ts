@@ -242,7 +242,9 @@ export class OutputBuffer {
       pages.push(entry.page);
       bytes += entry.bytes;
     }
-    return { token, nextToken: token + pages.length, pages, complete: false, aborted: false };
+    // An answer holding the last pages says so: its consumer releases the buffer then, without asking once more.
+    const complete = this.noMorePages && this.sharedQueue.length === 0 && pages.length === client.entries.length;
+    return { token, nextToken: token + pages.length, pages, complete, aborted: false };
   }
 
   private acknowledge(client: ClientBuffer, token: number): void {

@@ -254,6 +254,19 @@ describe('exchange over HTTP (results routes + ExchangeClient)', () => {
     expect(count).to.equal(500);
   });
 
+  it('reads a buffer whose producer is done in one page request and one release: its last pages say complete', async () => {
+    const buffer = new OutputBuffer({ kind: 'partitioned', partitions: 1 });
+    server.buffers.set('q.1.0', buffer);
+    await produce(buffer, [BIGINT], numberedPages(0, 3));
+    const client = new ExchangeClient();
+    client.addLocation({ uri: server.resultsUri('q.1.0', '0') });
+    client.setNoMoreLocations();
+    const pages = await readAll(client);
+    expect(pages.map((p) => Number(getScalar(p.columns[0], 0)))).to.deep.equal([0, 1, 2]);
+    expect(buffer.state).to.equal('FINISHED');
+    expect({ requests: server.requests, deletes: server.deletes }).to.deep.equal({ requests: 2, deletes: 1 });
+  });
+
   it("ends a task's input (endBeforeRelease) once the buffer is complete, its release unanswered; the coordinator's reader waits for it", async () => {
     let answerDeletes = () => {};
     server.holdDeletes = new Promise<void>((resolve) => (answerDeletes = resolve));
