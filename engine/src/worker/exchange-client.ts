@@ -55,6 +55,14 @@ export interface ExchangeClientOptions {
   headers?: () => Readonly<Record<string, string>>;
   /** This node's tasks, read in process when a location names this node. */
   local?: LocalTaskOutputs;
+  /**
+   * The consumer gets the end of its input once every buffer said it is complete, while their
+   * releases (DELETE) still go out, rather than a round trip later (default false). A task's input is
+   * read so: the release only ends the producer, nobody above waits for it. The coordinator's own
+   * reader keeps waiting, so that the tasks it reads from have ended (FINISHED) before the query,
+   * once over, cancels whichever of its tasks it has not seen end.
+   */
+  endBeforeRelease?: boolean;
 }
 
 /** The output buffers of the tasks this node holds. */
@@ -173,6 +181,7 @@ export class ExchangeClient implements AsyncIterableIterator<Page> {
       maxErrorDurationMillis,
       requestTimeoutMillis: options.requestTimeoutMillis ?? requestTimeoutMillis(maxWaitMillis, maxErrorDurationMillis),
       headers: options.headers ?? (() => ({})),
+      endBeforeRelease: options.endBeforeRelease ?? false,
     };
     this.local = options.local;
     this.held = stats === undefined ? undefined : new MemoryReservation(stats.memory);
@@ -263,7 +272,8 @@ export class ExchangeClient implements AsyncIterableIterator<Page> {
   }
 
   private isFinished(): boolean {
-    return this.noMoreLocations && this.bodiesPending === 0 && this.sources.every((s) => s.state === 'closed');
+    const ended = (s: Source) => s.state === 'closed' || (s.state === 'completed' && this.options.endBeforeRelease);
+    return this.noMoreLocations && this.bodiesPending === 0 && this.sources.every(ended);
   }
 
   private take(): Page {
@@ -360,6 +370,8 @@ export class ExchangeClient implements AsyncIterableIterator<Page> {
     }
     const { token, nextToken, complete, taskInstanceId, taskFailed } = pageHeaders(response, uri);
     this.checkTask(source, uri, taskInstanceId, taskFailed);
+    // An answer to a token other than ours (a retried request that crossed another) carries nothing new.
+    const current = token === source.token;
     let bodyBytes = 0;
     if (response.status === 200) {
       const contentType = response.headers.get('content-type') ?? '';
@@ -370,8 +382,7 @@ export class ExchangeClient implements AsyncIterableIterator<Page> {
         );
       const body = new Uint8Array(await response.arrayBuffer());
       bodyBytes = body.byteLength;
-      // An answer to a token other than ours (a retried request that crossed another) carries nothing new.
-      if (token === source.token && !this.closed) {
+      if (current && !this.closed) {
         this.decodeInOrder(source, body, nextToken - token, uri);
         source.token = nextToken;
       }
@@ -379,7 +390,8 @@ export class ExchangeClient implements AsyncIterableIterator<Page> {
     this.responseBytes += bodyBytes;
     exchangeBytes.received += bodyBytes;
     this.successfulRequests++;
-    if (complete && token === source.token) source.setState('completed');
+    // Complete: no page after those of this answer (if any) will come.
+    if (complete && current) source.setState('completed');
   }
 
   /** An answer from a task that failed, or from another run of it than the one read so far, fails the client. */
@@ -411,7 +423,8 @@ export class ExchangeClient implements AsyncIterableIterator<Page> {
       throw e;
     }
     this.checkTask(source, uri, buffer.instanceId, result.aborted);
-    if (result.token === source.token && !this.closed && result.pages.length > 0) {
+    const current = result.token === source.token;
+    if (current && !this.closed && result.pages.length > 0) {
       for (const output of result.pages) {
         this.accept(output.page, output.bytes);
         this.responseBytes += output.bytes;
@@ -420,7 +433,7 @@ export class ExchangeClient implements AsyncIterableIterator<Page> {
       source.token = result.nextToken;
     }
     this.successfulRequests++;
-    if (result.complete && result.token === source.token) source.setState('completed');
+    if (result.complete && current) source.setState('completed');
   }
 
   private destroyLocal(target: { taskId: string; bufferId: string }): void {

@@ -56,6 +56,8 @@ class ClientBuffer {
   /** Pages from sequence `firstSequence` on; the pages before it were acknowledged. */
   entries: PageEntry[] = [];
   firstSequence = 0;
+  /** The end of an answer that said complete: the consumer's release acknowledges the pages up to it. */
+  completeAt: number | undefined;
   destroyed = false;
   readonly readers = new Set<() => void>();
 
@@ -184,6 +186,7 @@ export class OutputBuffer {
     const client = this.client(outputId);
     if (client.destroyed) return;
     client.destroyed = true;
+    if (client.completeAt !== undefined) client.firstSequence = Math.max(client.firstSequence, client.completeAt);
     this.release(client.entries.splice(0));
     client.wakeReaders();
     this.stateChanged();
@@ -242,7 +245,10 @@ export class OutputBuffer {
       pages.push(entry.page);
       bytes += entry.bytes;
     }
-    return { token, nextToken: token + pages.length, pages, complete: false, aborted: false };
+    // An answer holding the last pages says so: its consumer releases the buffer then, without asking once more.
+    const complete = this.noMorePages && this.sharedQueue.length === 0 && pages.length === client.entries.length;
+    if (complete) client.completeAt = token + pages.length;
+    return { token, nextToken: token + pages.length, pages, complete, aborted: false };
   }
 
   private acknowledge(client: ClientBuffer, token: number): void {

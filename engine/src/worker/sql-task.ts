@@ -275,7 +275,8 @@ export class SqlTask {
   }
 
   private remoteSource(node: RemoteSourceNode, stats: OperatorRecorder): PageStream {
-    const client = new ExchangeClient(this.options.exchange, stats);
+    // The task's input ends once every buffer it reads is complete: their releases go out meanwhile.
+    const client = new ExchangeClient({ ...this.options.exchange, endBeforeRelease: true }, stats);
     this.exchanges.set(node.id, client);
     for (const location of this.pendingLocations.get(node.id) ?? []) client.addLocation(location);
     this.pendingLocations.delete(node.id);

@@ -254,6 +254,51 @@ describe('exchange over HTTP (results routes + ExchangeClient)', () => {
     expect(count).to.equal(500);
   });
 
+  it('reads a buffer whose producer is done in one page request and one release: its last pages say complete', async () => {
+    const buffer = new OutputBuffer({ kind: 'partitioned', partitions: 1 });
+    server.buffers.set('q.1.0', buffer);
+    await produce(buffer, [BIGINT], numberedPages(0, 3));
+    const client = new ExchangeClient();
+    client.addLocation({ uri: server.resultsUri('q.1.0', '0') });
+    client.setNoMoreLocations();
+    const pages = await readAll(client);
+    expect(pages.map((p) => Number(getScalar(p.columns[0], 0)))).to.deep.equal([0, 1, 2]);
+    expect(buffer.state).to.equal('FINISHED');
+    expect({ requests: server.requests, deletes: server.deletes }).to.deep.equal({ requests: 2, deletes: 1 });
+  });
+
+  it("ends a task's input (endBeforeRelease) once the buffer is complete, its release unanswered; the coordinator's reader waits for it", async () => {
+    let answerDeletes = () => {};
+    server.holdDeletes = new Promise<void>((resolve) => (answerDeletes = resolve));
+    const read = async (endBeforeRelease: boolean) => {
+      const buffer = new OutputBuffer({ kind: 'partitioned', partitions: 1 });
+      const taskId = `q.${endBeforeRelease ? 1 : 2}.0`;
+      server.buffers.set(taskId, buffer);
+      await produce(buffer, [BIGINT], numberedPages(0, 5));
+      const client = new ExchangeClient({ endBeforeRelease });
+      client.addLocation({ uri: server.resultsUri(taskId, '0') });
+      client.setNoMoreLocations();
+      return { buffer, pages: readAll(client) };
+    };
+
+    const task = await read(true);
+    expect((await task.pages).length).to.equal(5);
+    // The input ended with the release on its way: the buffer is not released yet.
+    expect(task.buffer.state).to.not.equal('FINISHED');
+    await until(() => server.deletes === 1, 'the release sent');
+
+    const coordinator = await read(false);
+    let ended = false;
+    void coordinator.pages.then(() => (ended = true));
+    await until(() => server.deletes === 2, 'the second release sent');
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(ended).to.equal(false);
+
+    answerDeletes();
+    expect((await coordinator.pages).length).to.equal(5);
+    await until(() => task.buffer.state === 'FINISHED' && coordinator.buffer.state === 'FINISHED', 'both buffers released');
+  });
+
   it('retries a transient 503 and loses nothing', async () => {
     const buffer = new OutputBuffer({ kind: 'partitioned', partitions: 1 });
     server.buffers.set('q.1.0', buffer);

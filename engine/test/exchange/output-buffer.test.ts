@@ -76,17 +76,22 @@ describe('OutputBuffer', () => {
     expect((await buffer.get('0', 0, 2 * size)).nextToken).to.equal(2);
   });
 
-  it('is complete only once no more pages come and all were acknowledged', async () => {
+  it('is complete once no more pages come: with the answer holding the last pages, or after all were acknowledged', async () => {
     const buffer = new OutputBuffer({ kind: 'partitioned', partitions: 1 });
-    await buffer.enqueue([page(0)], 0);
+    await buffer.enqueue([page(0), page(1)], 0);
+    const early = await buffer.get('0', 0, ALL);
+    expect(early).to.include({ token: 0, nextToken: 2, complete: false });
     buffer.setNoMorePages();
-    expect((await buffer.get('0', 0, ALL)).complete).to.equal(false);
-    const done = await buffer.get('0', 1, ALL);
-    expect(done).to.include({ token: 1, nextToken: 1, complete: true });
+    // Bounded by its size, an answer that leaves a page behind is not the last.
+    expect((await buffer.get('0', 0, 1)).complete).to.equal(false);
+    expect((await buffer.get('0', 1, ALL)).pages).to.have.length(1);
+    expect((await buffer.get('0', 1, ALL)).complete).to.equal(true);
+    const done = await buffer.get('0', 2, ALL);
+    expect(done).to.include({ token: 2, nextToken: 2, complete: true });
     expect(buffer.state).to.equal('FLUSHING');
     buffer.destroy('0');
     expect(buffer.state).to.equal('FINISHED');
-    expect(buffer.info()).to.deep.include({ state: 'FINISHED', pagesAdded: 1, masterSequenceId: 1 });
+    expect(buffer.info()).to.deep.include({ state: 'FINISHED', pagesAdded: 2, masterSequenceId: 2 });
   });
 
   it('partitioned: each partition gets only its pages', async () => {
@@ -125,7 +130,9 @@ describe('OutputBuffer', () => {
     expect((await buffer.get('a', 0, ALL)).pages).to.deep.equal([pages[0]]);
     buffer.setNoMorePages();
     expect((await buffer.get('a', 1, ALL)).complete).to.equal(true);
-    expect((await buffer.get('b', 0, ALL)).complete).to.equal(false);
+    // b's answer holds its last pages and the shared queue is empty: nothing more will come.
+    expect((await buffer.get('b', 0, size)).complete).to.equal(false);
+    expect((await buffer.get('b', 0, ALL)).complete).to.equal(true);
     expect((await buffer.get('b', 2, ALL)).complete).to.equal(true);
   });
 

@@ -22,6 +22,9 @@ export class ResultsServer {
   /** Answers the next `n` requests with 503 before they reach the routes. */
   failNext = 0;
   requests = 0;
+  /** While set, a DELETE (a buffer's release) waits for it before it reaches the routes; `deletes` counts those that came. */
+  holdDeletes: Promise<void> | undefined;
+  deletes = 0;
   private server: Server | undefined;
 
   /** With an authenticator, requests need its cluster's internal bearer token, as on a node. */
@@ -36,6 +39,10 @@ export class ResultsServer {
     if (internalAuth) app.use(internalAuthMiddleware(internalAuth));
     app.use(async (ctx, next) => {
       this.requests++;
+      if (ctx.method === 'DELETE') {
+        this.deletes++;
+        await this.holdDeletes;
+      }
       if (this.failNext > 0) {
         this.failNext--;
         ctx.status = 503;

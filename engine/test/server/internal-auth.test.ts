@@ -145,6 +145,23 @@ describe('InternalAuthenticator', () => {
     expect(auth.verify(`Bearer ${first}`)).to.equal('w');
   });
 
+  it("computes a peer token's signature once, checks its times at every use, and refuses it once expired", () => {
+    let now = NOW * 1000;
+    const auth = new InternalAuthenticator(SECRET, 'coordinator', () => now);
+    const peer = new InternalAuthenticator(SECRET, 'w', () => NOW * 1000);
+    const header = peer.authorizationHeader().Authorization;
+    for (let i = 0; i < 3; i++) expect(auth.verify(header)).to.equal('w');
+    expect(auth.signatureChecks).to.equal(1);
+    // A token this node refused is not remembered: a foreign one is refused every time.
+    const stranger = new InternalAuthenticator('not the cluster secret', 'stranger').authorizationHeader().Authorization;
+    for (let i = 0; i < 2; i++) expect(refusal(() => auth.verify(stranger)).message).to.contain('signature does not match');
+    expect(auth.signatureChecks).to.equal(3);
+    // Five minutes of life and one of clock skew: refused from then on, remembered or not.
+    now += 6 * 60_000;
+    expect(refusal(() => auth.verify(header)).message).to.match(/^Invalid internal bearer token: it expired \d+ s ago/);
+    expect(auth.signatureChecks).to.equal(3);
+  });
+
   it('answers 401 for a missing, malformed, expired or foreign token, saying why', () => {
     const auth = new InternalAuthenticator(SECRET, 'coordinator');
     const required =

@@ -50,11 +50,16 @@ export function verifyToken(key: Buffer, token: string, nowSeconds: number, skew
   const claims = decodeJson(payload, 'payload') as Partial<Record<keyof InternalClaims, unknown>>;
   if (typeof claims.sub !== 'string' || claims.sub === '') throw new InvalidTokenError('it names no node (sub)');
   if (!isSeconds(claims.iat) || !isSeconds(claims.exp)) throw new InvalidTokenError('it has no valid iat and exp');
+  return checkTokenTimes({ sub: claims.sub, iat: claims.iat, exp: claims.exp }, nowSeconds, skewSeconds);
+}
+
+/** `claims` if they are valid at `nowSeconds` (± `skewSeconds`); else throws InvalidTokenError. */
+export function checkTokenTimes(claims: InternalClaims, nowSeconds: number, skewSeconds: number): InternalClaims {
   if (claims.exp + skewSeconds <= nowSeconds)
     throw new InvalidTokenError(`it expired ${nowSeconds - claims.exp} s ago (are the nodes' clocks apart?)`);
   if (claims.iat - skewSeconds > nowSeconds)
     throw new InvalidTokenError(`it was issued ${claims.iat - nowSeconds} s in the future (are the nodes' clocks apart?)`);
-  return { sub: claims.sub, iat: claims.iat, exp: claims.exp };
+  return claims;
 }
 
 function hmac(key: Buffer, input: string): Buffer {

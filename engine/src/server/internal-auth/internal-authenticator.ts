@@ -3,7 +3,14 @@
 // checks nothing, and refuses a token it cannot check: every node of a cluster has the same secret, or none.
 
 import { HttpError } from '../../errors/http-error.js';
-import { deriveKey, InvalidTokenError, signToken, verifyToken } from '../../security/authentication/internal-token.js';
+import {
+  checkTokenTimes,
+  deriveKey,
+  type InternalClaims,
+  InvalidTokenError,
+  signToken,
+  verifyToken,
+} from '../../security/authentication/internal-token.js';
 
 /** The setting's name in messages (Trino's; here internalCommunication.sharedSecret, or ENGINE_SHARED_SECRET). */
 export const SHARED_SECRET_SETTING = 'internal-communication.shared-secret';
@@ -13,11 +20,20 @@ const TOKEN_LIFETIME_SECONDS = 5 * 60;
 const RENEW_BEFORE_EXPIRY_SECONDS = 60;
 /** How far apart the clocks of two nodes may be. */
 const CLOCK_SKEW_SECONDS = 60;
+/** Tokens whose signature is remembered: a few per peer node (each renews its own every four minutes). */
+const MAX_VERIFIED_TOKENS = 256;
 
 export class InternalAuthenticator {
   /** The HMAC key; the secret itself is not kept. */
   private readonly key: Buffer | undefined;
   private current: { header: Readonly<Record<string, string>>; renewAtMillis: number } | undefined;
+  /**
+   * The claims of tokens whose signature checked out, by token. A peer sends the same token for
+   * minutes, on every task request and page fetch: its HMAC is computed once, its times at each use.
+   */
+  private readonly verified = new Map<string, InternalClaims>();
+  /** How many tokens had their signature computed (not taken from `verified`). */
+  signatureChecks = 0;
 
   constructor(
     secret: string | undefined,
@@ -62,7 +78,14 @@ export class InternalAuthenticator {
       );
     }
     try {
-      return verifyToken(this.key, token, Math.floor(this.now() / 1000), CLOCK_SKEW_SECONDS).sub;
+      const nowSeconds = Math.floor(this.now() / 1000);
+      const known = this.verified.get(token);
+      if (known !== undefined) return checkTokenTimes(known, nowSeconds, CLOCK_SKEW_SECONDS).sub;
+      this.signatureChecks++;
+      const claims = verifyToken(this.key, token, nowSeconds, CLOCK_SKEW_SECONDS);
+      if (this.verified.size >= MAX_VERIFIED_TOKENS) this.verified.clear();
+      this.verified.set(token, claims);
+      return claims.sub;
     } catch (e) {
       if (e instanceof InvalidTokenError) throw unauthorized(`Invalid internal bearer token: ${e.message}`);
       throw e;
