@@ -27,15 +27,18 @@ import { PROBE_FIRST_MAX_ROWS } from '../physical/adaptive-thresholds.js';
 export const DISTRIBUTED_MARK_JOIN_PROPERTY: PropertyMetadata = {
   name: 'distributed_mark_join',
   type: { kind: 'boolean' },
-  defaultValue: false,
-  description: `Whether a semi or anti join (EXISTS, IN) on a cluster whose probe side is estimated small (at most ${PROBE_FIRST_MAX_ROWS} rows, and fewer than its build side's over the nodes) replicates its probe rows to the build side's tasks, which mark them, rather than moving the build side`,
+  defaultValue: true,
+  description: `Whether a semi or anti join (EXISTS, IN) on a cluster whose probe side is estimated small (at most ${PROBE_FIRST_MAX_ROWS} rows, and fewer than its build side's over the nodes) under join_distribution_type AUTOMATIC replicates its probe rows to the build side's tasks, which mark them, rather than moving the build side`,
 };
 
 /** Whether `node` (its sides placed: the build side spread over tasks or not) joins as a probe-replicated mark join. */
 export function replicatesProbeSide(node: JoinNode, buildSpread: boolean, context: PlannerContext, nodes: number): boolean {
   if (node.type !== 'mark' || node.mark === undefined || node.criteria.length === 0 || node.nearest !== undefined || !buildSpread)
     return false;
-  if (!booleanSessionProperty(context.session, DISTRIBUTED_MARK_JOIN_PROPERTY)) return false;
+  // On one node a replicated build side stays in the task, where its threads mark the probe side (ParallelMarkJoin).
+  if (nodes <= 1 || !booleanSessionProperty(context.session, DISTRIBUTED_MARK_JOIN_PROPERTY)) return false;
+  // A join distribution asked for (BROADCAST, PARTITIONED) is kept.
+  if ((context.session.properties.get('join_distribution_type')?.toUpperCase() ?? 'AUTOMATIC') !== 'AUTOMATIC') return false;
   // The combining aggregation groups by the probe side's columns.
   if (!node.outputs.every((s) => isComparable(s.type))) return false;
   const probeRows = estimateRows(node.left, context);
