@@ -9,8 +9,13 @@
 import { expect } from 'chai';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { jsonToScalar, typeOfName } from '../../scripts/bench/json-rows.js';
+import { duckDbWithTpch, duckRows } from '../../scripts/tpch/duckdb-tpch.js';
+import { tpchQuery } from '../../scripts/tpch/queries.js';
+import { firstDifference } from '../../scripts/tpch/result-comparison.js';
+import type { JsonValue } from '../../src/types/exact-json.js';
 import { duckDbRows } from '../connectors/lake/lake-fixture.js';
-import { query } from '../support/statement-http.js';
+import { query, runStatement } from '../support/statement-http.js';
 import { withLakeCluster } from './lake-cluster-fixture.js';
 
 /** 3,000 probe rows of 2,500 distinct ones (the last 500 repeat rows whole): NULL keys, keys only one build file has. */
@@ -118,6 +123,34 @@ describe("semi and anti joins with their probe side replicated to the build side
     expect(plan).to.match(/Output partitioning: BROADCAST \[\]\n\s*└─ AssignUniqueId\[probe_row_\d+\]/);
     expect(plan).to.match(/Output partitioning: HASH \[probe_row_\d+\]/);
     expect(plan).to.match(/max\(mark_code_\d+\)/);
+  });
+
+  it("answers TPC-H q4, q21 and q22 on tiny as DuckDB does, q4's EXISTS and q22's NOT EXISTS probe-replicated", async () => {
+    const duck = await duckDbWithTpch('tiny', 2);
+    try {
+      for (const [q, replicated] of [
+        [4, true],
+        [21, false],
+        [22, true],
+      ] as const) {
+        for (const headers of [ON, OFF]) {
+          const tiny = { ...headers, 'X-Trino-Catalog': 'tpch', 'X-Trino-Schema': 'tiny' };
+          const sql = tpchQuery(q);
+          const plan = String((await query(cluster.coordinator.uri, `EXPLAIN ${sql}`, tiny)).map((r) => r[0]).join('\n'));
+          expect(plan.includes('PROBE_REPLICATED'), `q${q}`).to.equal(replicated && headers === ON);
+          const run = await runStatement(cluster.coordinator.uri, sql, tiny);
+          expect(run.final.error, run.final.error?.message).to.equal(undefined);
+          const types = (run.columns ?? []).map((c) => typeOfName(c.type));
+          const rows = run.rows.map((r) => r.map((v, c) => jsonToScalar(v as JsonValue, types[c])));
+          expect(rows.length, `q${q}: no rows`).to.be.greaterThan(0);
+          const names = (run.columns ?? []).map((c) => c.name);
+          const difference = firstDifference(rows, types, names, await duckRows(duck, sql));
+          expect(difference, `q${q}: ${difference}`).to.equal(undefined);
+        }
+      }
+    } finally {
+      duck.closeSync();
+    }
   });
 
   it('keeps a big probe side to the partitioned join (the build side is not bigger over the nodes)', async () => {
