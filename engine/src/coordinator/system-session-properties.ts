@@ -13,6 +13,7 @@ import { DISTINCT_AGGREGATIONS_STRATEGY_PROPERTY } from '../sql/planner/optimize
 import { ENABLE_DYNAMIC_FILTERING_PROPERTY } from '../sql/planner/optimizer/dynamic-filters.js';
 import { DISABLED_OPTIMIZER_RULES_PROPERTY } from '../sql/planner/optimizer/disabled-rules.js';
 import { JOIN_MAX_BROADCAST_TABLE_SIZE_PROPERTY } from '../sql/planner/distributed/join-distribution.js';
+import { DISTRIBUTED_MARK_JOIN_PROPERTY } from '../sql/planner/distributed/probe-replicated-mark-join.js';
 import { PARTITIONED_AGGREGATION_PROPERTY } from '../sql/planner/physical/partitioned-aggregation.js';
 import { PARALLEL_MARK_JOIN_PROPERTY } from '../sql/planner/physical/parallel-mark-join.js';
 import { PARALLEL_SORT_PROPERTY } from '../sql/planner/physical/parallel-sort.js';
@@ -32,6 +33,7 @@ export function systemSessionProperties(node: NodeSessionDefaults): readonly Pro
   return [
     DISABLED_OPTIMIZER_RULES_PROPERTY,
     DISTINCT_AGGREGATIONS_STRATEGY_PROPERTY,
+    DISTRIBUTED_MARK_JOIN_PROPERTY,
     {
       name: 'join_distribution_type',
       type: { kind: 'varchar' },

@@ -194,6 +194,7 @@ export class LocalExecutionPlanner {
       fragment: built.fragment,
       splits: () => allSplits(scanSplits(connector, this.env.session, build.scan)),
       prepare: (split) => preparer.prepare(split, built.fragment.columns, this.env.session),
+      assigned: build.splits === 'assigned' ? this.env.assignedSplits?.(build.scan) : undefined,
       workers: build.threads,
       minSplits: build.minSplits,
       dynamicFilter: () => scanDynamicFilter(env, build.scan),

@@ -196,6 +196,7 @@ describe('session properties', () => {
     expect(shown.rows.map((r) => r.slice(0, 4))).to.deep.equal([
       ['disabled_optimizer_rules', '', '', 'varchar'],
       ['distinct_aggregations_strategy', 'AUTOMATIC', 'AUTOMATIC', 'varchar'],
+      ['distributed_mark_join', 'true', 'true', 'boolean'],
       ['enable_dynamic_filtering', 'true', 'true', 'boolean'],
       ['join_distribution_type', 'AUTOMATIC', 'AUTOMATIC', 'varchar'],
       ['join_max_broadcast_table_size', '100MB', '100MB', 'varchar'],

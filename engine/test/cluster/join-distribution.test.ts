@@ -167,7 +167,11 @@ describe('join distribution (broadcast or partitioned) by estimated build size a
     });
 
     it('partitions a build side whose rows, replicated to each node, outnumber both sides partitioned', async () => {
-      expect(joinLines(await explain(BIG_BUILD))[0]).to.contain('distribution = PARTITIONED');
+      // A semi join replicates its probe side to the build side's tasks instead (probe-replicated-mark-join.test).
+      const moved = { ...TINY, 'X-Engine-Session': 'distributed_mark_join=false' };
+      expect(joinLines(await explain(BIG_BUILD, moved))[0]).to.contain('distribution = PARTITIONED');
+      await expectDuckDbAnswer(BIG_BUILD, moved);
+      expect(joinLines(await explain(BIG_BUILD))[0]).to.contain('distribution = PROBE_REPLICATED');
       await expectDuckDbAnswer(BIG_BUILD, TINY);
       const broadcast = { ...TINY, 'X-Engine-Session': 'join_distribution_type=BROADCAST' };
       expect(joinLines(await explain(BIG_BUILD, broadcast))[0]).to.contain('distribution = REPLICATED');

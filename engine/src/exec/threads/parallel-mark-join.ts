@@ -22,6 +22,8 @@ import { parallelSource, type ParallelEnvironment } from './parallel-source.js';
 import { addSummary } from './probe-marking.js';
 import type { ScanPipeline } from './scan-pipeline.js';
 import type { ThreadPool } from './thread-pool.js';
+import type { AssignedSplits } from '../local-execution-planner.js';
+import { mapSplits } from '../table-scan.js';
 
 export interface ParallelMarkJoinSpec {
   join: HashJoinSpec;
@@ -30,6 +32,11 @@ export interface ParallelMarkJoinSpec {
   /** The build side's table's splits; and one made ready for a worker thread. */
   splits(): Promise<Split[]>;
   prepare(split: Split): PreparedSplit;
+  /**
+   * In a distributed task: the build side's splits as the coordinator assigns them (a few at a
+   * time), which the threads take as they come; `splits` is not asked then.
+   */
+  assigned?: AssignedSplits;
   workers: number;
   /** Splits from which on the threads pay. */
   minSplits: number;
@@ -58,14 +65,14 @@ export async function* parallelMarkJoin(
       yield* spec.inMainThread(ahead.stream, undefined);
       return;
     }
-    const splits = await (ctx.stats?.blockedOn(spec.splits()) ?? spec.splits());
-    if (splits.length < spec.minSplits) {
-      spec.decide('threads', `main thread (${splits.length} splits)`);
-      yield* spec.inMainThread(ahead.stream, splits);
+    const source = await buildSplits(ctx, spec);
+    if (source.inMainThread !== undefined) {
+      spec.decide('threads', `main thread (${source.inMainThread})`);
+      yield* spec.inMainThread(ahead.stream, source.splits);
       return;
     }
     spec.decide('probe first', `${ahead.rows} probe rows hashed, the build side streamed past them`);
-    spec.decide('threads', `${Math.min(spec.workers, splits.length)} threads (${splits.length} splits)`);
+    spec.decide('threads', source.threads);
     const hashed = await hashProbeSide(ctx, ahead.pages, spec.join, reservation, true);
     const rows = hashed.page.rowCount;
     // The shared copy of the probe rows, beside the pages read ahead (emitted at the end), and the marks.
@@ -78,7 +85,8 @@ export async function* parallelMarkJoin(
       env,
       {
         fragment,
-        splits: splits.map((split) => spec.prepare(split)),
+        splits: source.splits?.map((split) => spec.prepare(split)) ?? [],
+        more: spec.assigned === undefined ? undefined : mapSplits(spec.assigned, spec.prepare),
         workers: spec.workers,
         ready: [{ page: hashed.page, hash: hashed.lookup, next: hashed.lookup.next }],
         dynamicFilter: spec.dynamicFilter,
@@ -93,4 +101,23 @@ export async function* parallelMarkJoin(
   } finally {
     reservation.release();
   }
+}
+
+/**
+ * The build side's splits for the threads: listed (all of the table's), or assigned as they come
+ * once `minSplits` of them arrived; `inMainThread` says why not on the threads.
+ */
+async function buildSplits(
+  ctx: ParallelEnvironment['operator'],
+  spec: ParallelMarkJoinSpec,
+): Promise<{ splits?: Split[]; threads: string; inMainThread?: string }> {
+  const blockedOn = <T>(work: Promise<T>): Promise<T> => ctx.stats?.blockedOn(work) ?? work;
+  if (spec.assigned !== undefined) {
+    const enough = await blockedOn(spec.assigned.atLeast(spec.minSplits));
+    const threads = `${spec.workers} threads (${spec.minSplits} splits arrived)`;
+    return enough ? { threads } : { threads, inMainThread: `fewer than ${spec.minSplits} splits` };
+  }
+  const splits = await blockedOn(spec.splits());
+  const threads = `${Math.min(spec.workers, splits.length)} threads (${splits.length} splits)`;
+  return splits.length < spec.minSplits ? { splits, threads, inMainThread: `${splits.length} splits` } : { splits, threads };
 }

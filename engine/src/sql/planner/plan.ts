@@ -161,8 +161,12 @@ export interface NearestMatch {
   value: Symbol;
 }
 
-/** As Trino's EXPLAIN names them: the build side replicated to every probe task, or both sides partitioned on the keys. */
-export type JoinDistribution = 'REPLICATED' | 'PARTITIONED';
+/**
+ * As Trino's EXPLAIN names them: the build side replicated to every probe task, or both sides
+ * partitioned on the keys; and a mark join's probe side replicated to every build task, which marks
+ * its rows (distributed/probe-replicated-mark-join.ts).
+ */
+export type JoinDistribution = 'REPLICATED' | 'PARTITIONED' | 'PROBE_REPLICATED';
 
 export interface OrderingItem {
   symbol: Symbol;

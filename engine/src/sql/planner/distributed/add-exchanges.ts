@@ -17,6 +17,7 @@ import type { Symbol } from '../row-expression.js';
 import { hasPartialForm, split } from '../optimizer/split-aggregation.js';
 import { automaticJoinDistribution } from './join-distribution.js';
 import { hashCompatible } from './hash-compatible.js';
+import { probeReplicatedMarkJoin, replicatesProbeSide } from './probe-replicated-mark-join.js';
 import { EngineError } from '../../../errors/engine-error.js';
 import { assertNever } from '../assert-never.js';
 
@@ -166,6 +167,10 @@ class ExchangeRewriter {
   private join(node: JoinNode): Placed {
     const left = this.visit(node.left);
     const right = this.visit(node.right);
+    if (replicatesProbeSide(node, right.distribution.kind !== 'single', this.context, this.nodes)) {
+      // Its rows come out of a repartition on each probe row's number, which is no output.
+      return { node: probeReplicatedMarkJoin(node, this.gather(left), right.node, this.context), distribution: ARBITRARY };
+    }
     if (left.distribution.kind === 'single') {
       // The probe side is in one task already: bring the build side there.
       return { node: { ...node, left: left.node, right: this.gather(right) }, distribution: SINGLE };

@@ -123,13 +123,14 @@ export class PhysicalPlanner {
 
   /**
    * `node` as a mark join that hashes its probe side and streams its build side, a Filter/Project
-   * chain over a scan whose splits are listed here, past it on the threads; undefined when it is not one.
+   * chain over a scan (its splits listed here, or assigned to the task as they come), past it on the
+   * threads; undefined when it is not one.
    */
   private parallelMarkJoin(node: PlanNode): ParallelMarkJoin | undefined {
     const { threads, minSplits } = this.context;
     if (!this.context.parallelMarkJoin || minSplits === 0 || node.kind !== 'Join' || !probeFirstShape(node)) return undefined;
     const scan = filterProjectScan(node.right);
-    if (scan === undefined || this.context.threadScan(scan) === undefined || this.context.assignedSplits(scan)) return undefined;
+    if (scan === undefined || this.context.threadScan(scan) === undefined) return undefined;
     const probe = this.plan(node.left);
     const buildInMainThread = this.plan(node.right);
     const build: ParallelScan = {
@@ -139,7 +140,7 @@ export class PhysicalPlanner {
       threadTop: node.right,
       threads,
       minSplits,
-      splits: 'listed',
+      splits: this.context.assignedSplits(scan) ? 'assigned' : 'listed',
       stages: this.stages(node.right),
       exchanges: localExchanges(scan, node.right, undefined),
       decisions: [],
@@ -150,7 +151,13 @@ export class PhysicalPlanner {
         name: 'probe first',
         rule: `the probe side hashed in the main thread and the build side streamed past it on the threads when the probe side has at most ${PROBE_FIRST_MAX_ROWS} rows, else the join in the main thread`,
       },
-      { name: 'threads', rule: `the threads when the build side's table has at least ${minSplits} splits, else the main thread` },
+      {
+        name: 'threads',
+        rule:
+          build.splits === 'listed'
+            ? `the threads when the build side's table has at least ${minSplits} splits, else the main thread`
+            : `the threads once ${minSplits} of the build side's splits were assigned, else the main thread`,
+      },
     ];
     return {
       kind: 'ParallelMarkJoin',
