@@ -196,7 +196,8 @@ export async function benchQuery(
     },
   );
   const answer = (name: Engine['name']): EngineAnswer => {
-    const state = runs.get(name)!;
+    const state = runs.get(name);
+    if (state === undefined) return { medianMillis: NaN, equal: undefined, error: 'not run' };
     if (state.error !== undefined) return { medianMillis: NaN, equal: undefined, error: state.error };
     let difference: string | undefined;
     try {

@@ -1,6 +1,6 @@
 // `make bench` options: --scale, --queries, --threads, --runs, --warmup, --suites, --cluster-workers,
 // --concurrency, --concurrency-seconds, --pg-rows, --pg-splits, --ui-queries, --parquet-files,
-// --parquet-sf10, --scaling-max, --session name=value (repeatable).
+// --parquet-sf10, --parquet-cluster, --scaling-max, --session name=value (repeatable).
 
 import { parseArgs } from 'node:util';
 
@@ -26,6 +26,8 @@ export interface BenchOptions {
   parquetFiles: ParquetWriter[];
   /** The parquet suite also runs q1 and q6 on lineitem sf10 written as Parquet (--parquet-sf10; on by default from --scale 10). */
   parquetLargeScale: boolean;
+  /** The parquet suite also runs every query on a coordinator with workers (--parquet-cluster false: the single node only). */
+  parquetCluster: boolean;
   /** The scaling suite's largest scale factor: 0.1, then 1, then 10 as far as this (--scaling-max; default 10 from --scale 10, else 1). */
   scalingMax: number;
   /** Session properties of every query (task_concurrency from --threads, then each --session name=value), to compare settings. */
@@ -55,6 +57,7 @@ export function parseBenchOptions(argv: string[]): BenchOptions {
       'ui-queries': { type: 'string', default: '10000' },
       'parquet-files': { type: 'string', default: PARQUET_WRITERS.join(',') },
       'parquet-sf10': { type: 'boolean' },
+      'parquet-cluster': { type: 'string', default: 'true' },
       'scaling-max': { type: 'string' },
       session: { type: 'string', multiple: true },
     },
@@ -81,6 +84,7 @@ export function parseBenchOptions(argv: string[]): BenchOptions {
     uiQueries: positive('ui-queries', values['ui-queries']!, true),
     parquetFiles: parseList('parquet-files', values['parquet-files']!, PARQUET_WRITERS),
     parquetLargeScale: values['parquet-sf10'] ?? scale >= 10,
+    parquetCluster: parseList('parquet-cluster', values['parquet-cluster']!, ['true', 'false'] as const).includes('true'),
     scalingMax: values['scaling-max'] === undefined ? (scale >= 10 ? 10 : 1) : positive('scaling-max', values['scaling-max'], false),
     sessionProperties: { task_concurrency: values.threads!, ...parseSessionProperties(values.session ?? []) },
   };

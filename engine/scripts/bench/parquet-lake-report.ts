@@ -51,7 +51,8 @@ export function parquetSummary(queries: readonly ClusterQueryFigures[]): {
   clusterVsSingle: number;
   counted: number;
 } {
-  const ok = queries.filter((f) => f.single.equal === true && f.cluster.equal === true);
+  // A cluster left out (--parquet-cluster false) does not leave its queries out.
+  const ok = queries.filter((f) => f.single.equal === true && (f.cluster.equal === true || f.cluster.error === 'not run'));
   return {
     singleVsDuckdb: geometricMean(ok.map((f) => f.single.medianMillis / f.duckdbMillis)),
     clusterVsDuckdb: geometricMean(ok.map((f) => f.cluster.medianMillis / f.duckdbMillis)),

@@ -50,7 +50,8 @@ export async function runParquetSuite(context: ParquetSuiteContext): Promise<Par
     }
     const duckdbWriteMillis = performance.now() - started;
 
-    await startSingleAndCluster(context.cliPath, options.clusterWorkers, ['--config', config], nodes);
+    if (options.parquetCluster) await startSingleAndCluster(context.cliPath, options.clusterWorkers, ['--config', config], nodes);
+    else nodes.set('single', await startBenchNode(context.cliPath, ['--config', config]));
     const single = nodes.get('single')!.url;
     const run = async (schema: string, sql: string) =>
       failOnError(await executeStatement(single, sql, session(options, schema), { timeoutMillis: context.timeoutMillis }));
@@ -204,11 +205,10 @@ function session(options: BenchOptions, schema: string): StatementSession {
   return { user: USER, source: 'bench', catalog: 'lake', schema, properties: options.sessionProperties };
 }
 
+/** The single node, and the cluster when it was started. */
 function engines(nodes: Map<string, EngineServerProcess>): Engine[] {
-  return [
-    { name: 'single', url: nodes.get('single')!.url },
-    { name: 'cluster', url: nodes.get('coordinator')!.url },
-  ];
+  const coordinator = nodes.get('coordinator');
+  return [{ name: 'single', url: nodes.get('single')!.url }, ...(coordinator ? [{ name: 'cluster' as const, url: coordinator.url }] : [])];
 }
 
 async function stopAll(nodes: Map<string, EngineServerProcess>): Promise<void> {

@@ -3,6 +3,8 @@
 // (`file:///data/orders/part-0.parquet`, `s3://bucket/orders/part-0.parquet`); directories are
 // locations ending in `/`. Every operation fails with an EngineError that names the location.
 
+import type { FileReader } from './file-reader.js';
+
 /** A file as a listing or a lookup reports it. */
 export interface FileEntry {
   location: string;
@@ -49,6 +51,8 @@ export interface FileSystem {
   stat(location: string, signal?: AbortSignal): Promise<FileEntry | undefined>;
   /** Bytes [offset, offset + length) of the file; fewer only past its end. */
   readRange(location: string, offset: number, length: number, signal?: AbortSignal): Promise<Uint8Array>;
+  /** The file open for many range reads (file-reader.ts), where the store has open files; else readRange serves each. */
+  openReader?(location: string): FileReader;
   /** A new file (replacing one at the location) written in chunks. */
   create(location: string): Promise<OutputStream>;
   /**

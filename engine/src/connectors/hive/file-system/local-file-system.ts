@@ -10,6 +10,7 @@ import { dirname } from 'node:path';
 import { EngineError } from '../../../errors/engine-error.js';
 import type { ErrorName } from '../../../errors/error-codes.js';
 import type { FileEntry, FileSystem, OutputStream } from './file-system.js';
+import type { FileReader } from './file-reader.js';
 
 export class LocalFileSystem implements FileSystem {
   async *listFiles(directory: string, signal?: AbortSignal): AsyncIterable<FileEntry> {
@@ -38,26 +39,16 @@ export class LocalFileSystem implements FileSystem {
   }
 
   async readRange(location: string, offset: number, length: number): Promise<Uint8Array> {
-    let handle: FileHandle;
+    const handle = await openForReading(location);
     try {
-      handle = await open(filePath(location), 'r');
-    } catch (e) {
-      throw fileSystemError(e, location);
-    }
-    try {
-      const buffer = new Uint8Array(length);
-      let filled = 0;
-      while (filled < length) {
-        const { bytesRead } = await handle.read(buffer, filled, length - filled, offset + filled);
-        if (bytesRead === 0) break;
-        filled += bytesRead;
-      }
-      return filled === length ? buffer : buffer.subarray(0, filled);
-    } catch (e) {
-      throw fileSystemError(e, location);
+      return await readFully(handle, location, offset, length);
     } finally {
       await handle.close();
     }
+  }
+
+  openReader(location: string): FileReader {
+    return new LocalFileReader(this, location);
   }
 
   async create(location: string): Promise<OutputStream> {
@@ -163,6 +154,59 @@ export class LocalFileSystem implements FileSystem {
         if (errorCode(e) !== 'ENOENT') throw fileSystemError(e, location);
       }
     }
+  }
+}
+
+/**
+ * One local file open for the reads of a split: opened at its first read, closed once by `close`. A
+ * read after `close` opens the file for itself (a footer read that another split of the thread
+ * shares may outlive the split that started it).
+ */
+class LocalFileReader implements FileReader {
+  private handle: Promise<FileHandle> | undefined;
+  private closed = false;
+
+  constructor(
+    private readonly fs: LocalFileSystem,
+    private readonly location: string,
+  ) {}
+
+  async readRange(offset: number, length: number): Promise<Uint8Array> {
+    if (this.closed) return this.fs.readRange(this.location, offset, length);
+    this.handle ??= openForReading(this.location);
+    return readFully(await this.handle, this.location, offset, length);
+  }
+
+  /** Closes the file once reads in flight end (FileHandle.close waits for them). */
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    const handle = await this.handle?.catch(() => undefined);
+    await handle?.close();
+  }
+}
+
+async function openForReading(location: string): Promise<FileHandle> {
+  try {
+    return await open(filePath(location), 'r');
+  } catch (e) {
+    throw fileSystemError(e, location);
+  }
+}
+
+/** Bytes [offset, offset + length) of the open file; fewer only past its end. */
+async function readFully(handle: FileHandle, location: string, offset: number, length: number): Promise<Uint8Array> {
+  try {
+    const buffer = new Uint8Array(length);
+    let filled = 0;
+    while (filled < length) {
+      const { bytesRead } = await handle.read(buffer, filled, length - filled, offset + filled);
+      if (bytesRead === 0) break;
+      filled += bytesRead;
+    }
+    return filled === length ? buffer : buffer.subarray(0, filled);
+  } catch (e) {
+    throw fileSystemError(e, location);
   }
 }
 

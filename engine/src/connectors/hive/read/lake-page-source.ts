@@ -12,6 +12,7 @@ import {
 } from '../../../spi/connector.js';
 import { constantColumn, type Column, type Page } from '../../../columnar/page.js';
 import type { FileSystem } from '../file-system/file-system.js';
+import { openFileReader, ReaderFileSystem } from '../file-system/file-reader.js';
 import { fileFormat } from '../formats/file-formats.js';
 import type { ReadStats } from '../formats/file-format.js';
 import type { LakeSplitInfo } from '../splits/lake-split.js';
@@ -89,10 +90,12 @@ export class LakePageSource implements PageSource {
     );
     const format = fileFormat(info.format);
     const file = { location: info.location, size: info.size, lastModified: info.lastModified, etag: info.etag };
+    // The file stays open while the split reads it, and is closed when it ends, fails or is cancelled (the consumer's return()).
+    const reader = openFileReader(this.fs, info.location);
     let read: AsyncIterable<Page>;
     try {
       read = format.read({
-        fs: this.fs,
+        fs: new ReaderFileSystem(this.fs, info.location, reader),
         file,
         range: { start: info.start, length: info.length },
         columns: requested,
@@ -110,6 +113,8 @@ export class LakePageSource implements PageSource {
       }
     } catch (e) {
       throw namingFile(e, info.location);
+    } finally {
+      await reader.close();
     }
   }
 }

@@ -15,6 +15,7 @@ import { ParquetDataError } from './parquet-errors.js';
 import { threadScratch, type PageScratch } from './page-scratch.js';
 import type { FlatColumn } from './parquet-schema.js';
 import { decodePlain, physicalCount } from './physical-values.js';
+import { plainAsciiStrings } from './plain-strings.js';
 import { decodeRleHybrid } from './rle.js';
 import type { RowRanges } from './row-ranges.js';
 import { valueConverter, type ValueConverter } from './value-conversion.js';
@@ -45,6 +46,8 @@ export interface DecodedPage {
 
 export class ColumnChunkDecoder {
   private readonly convert: ValueConverter;
+  /** Whether plain values are strings read from BYTE_ARRAYs (decodeStrings is then the converter): ASCII pages take plain-strings.ts. */
+  private readonly plainStrings: boolean;
   private dictionary: ColumnValues | undefined;
 
   /** `column`: a flat column, or the leaf of a list column (then `type` is its elements' type). */
@@ -54,6 +57,7 @@ export class ColumnChunkDecoder {
     private readonly type: SqlType,
   ) {
     this.convert = valueConverter(column.element, type);
+    this.plainStrings = type.kind === 'varchar' && column.element.type === PhysicalType.ByteArray;
   }
 
   /** The converted dictionary of the chunk (read from its first page), or undefined when it has none. */
@@ -116,7 +120,9 @@ export class ColumnChunkDecoder {
     if (dict === undefined) throw new ParquetDataError('dictionary page without its header');
     const data = decompressPage(this.meta.codec, compressed, header.uncompressedPageSize);
     const e = this.column.element;
-    this.dictionary = this.convert(decodePlain(e.type ?? -1, e.typeLength ?? 0, data, 0, data.length, dict.numValues));
+    this.dictionary =
+      (this.plainStrings ? plainAsciiStrings(data, 0, data.length, dict.numValues) : undefined) ??
+      this.convert(decodePlain(e.type ?? -1, e.typeLength ?? 0, data, 0, data.length, dict.numValues));
   }
 
   /** A data page decoded into this thread's scratch buffers: valid until the next page decodes. */
@@ -163,6 +169,10 @@ export class ColumnChunkDecoder {
         decodeRleHybrid(data, pos + 1, data.length, data[pos], nonNull, indices);
       }
       return { dictionary: this.dictionary, indices };
+    }
+    if (encoding === Encoding.Plain && this.plainStrings) {
+      const strings = plainAsciiStrings(data, pos, data.length, nonNull, valueScratch);
+      if (strings !== undefined) return { dense: strings };
     }
     let physical;
     if (encoding === Encoding.Plain) physical = decodePlain(e.type ?? -1, e.typeLength ?? 0, data, pos, data.length, nonNull, valueScratch);
