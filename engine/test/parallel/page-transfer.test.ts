@@ -2,6 +2,7 @@ import { expect } from 'chai';
 import { columnFromScalars, getScalar, type Column, type Page } from '../../src/columnar/page.js';
 import type { Scalar } from '../../src/types/scalar.js';
 import { roundTrip } from './parallel-helpers.js';
+import { encodePage } from '../../src/exec/threads/page-transfer.js';
 import { BIGINT, BOOLEAN, DATE, DOUBLE, INTEGER, VARBINARY, VARCHAR, decimal } from '../../src/types/types.js';
 
 function rows(page: Page): Scalar[][] {
@@ -26,6 +27,18 @@ describe('pages posted between threads', () => {
     const arrived = await roundTrip(page);
     expect(rows(arrived)).to.deep.equal(rows(page));
     expect(arrived.columns.map((c) => c.type)).to.deep.equal(columns.map((c) => c.type));
+  });
+
+  it('packs long decimals that fit 64 bits and clones those that do not, exactly either way', async () => {
+    const int64Edges = [2n ** 63n - 1n, -(2n ** 63n), 0n, -1n, null, 10n ** 18n + 7n];
+    const beyond = [...int64Edges, 2n ** 63n, -(2n ** 63n) - 1n, 10n ** 37n];
+    for (const values of [int64Edges, beyond]) {
+      const page: Page = { rowCount: values.length, columns: [columnFromScalars(decimal(38, 2), values)] };
+      expect('int64' in (encodePage(page).page.columns[0].values as object)).to.equal(values === int64Edges);
+      const arrived = await roundTrip(page);
+      expect(rows(arrived)).to.deep.equal(rows(page));
+      expect(Array.isArray(arrived.columns[0].values)).to.equal(true);
+    }
   });
 
   it('leaves the sender its own buffers: views of a larger buffer are copied to their rows', async () => {

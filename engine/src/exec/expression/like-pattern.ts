@@ -133,7 +133,11 @@ function hasEdgeSurrogate(literal: string): boolean {
   return literal !== '' && (isLow(literal.charCodeAt(0)) || isHigh(literal.charCodeAt(literal.length - 1)));
 }
 
-/** Specialized matchers for exact, `abc%`, `%abc` and `%abc%` patterns, or undefined. */
+/**
+ * Specialized matchers for patterns of literals only (exact, `abc%`, `%abc`, `%abc%`, and
+ * `head%a%b%tail` such as TPC-H q13's `%special%requests%`), or undefined. A literal without a
+ * surrogate at its edges cannot match across a code point boundary, so plain string search does.
+ */
 function fastPath(segments: readonly Segment[]): LikeMatcher | undefined {
   const literals = segments.map(literalOnly);
   if (literals.some((l) => l === undefined || hasEdgeSurrogate(l))) return undefined;
@@ -142,7 +146,25 @@ function fastPath(segments: readonly Segment[]): LikeMatcher | undefined {
   if (rest.length === 1 && rest[0] === '') return (text) => text.startsWith(first);
   if (rest.length === 1 && first === '') return (text) => text.endsWith(rest[0]);
   if (rest.length === 2 && first === '' && rest[1] === '') return (text) => text.includes(rest[0]);
-  return undefined;
+  return literalChain(first, rest.slice(0, -1), rest[rest.length - 1]);
+}
+
+/** `head%m1%m2%...%tail` over literals: each middle literal at its leftmost place after the one before. */
+function literalChain(head: string, middle: readonly string[], tail: string): LikeMatcher {
+  return (text) => {
+    const tailStart = text.length - tail.length;
+    if (tailStart < head.length || !text.startsWith(head) || !text.endsWith(tail)) return false;
+    let position = head.length;
+    for (let m = 0; m < middle.length; m++) {
+      const literal = middle[m];
+      const at = text.indexOf(literal, position);
+      if (at === -1) return false;
+      position = at + literal.length;
+      // The leftmost occurrence ends earliest: one that ends inside the tail means none fits.
+      if (position > tailStart) return false;
+    }
+    return true;
+  };
 }
 
 /** A matcher for a LIKE pattern; throws INVALID_FUNCTION_ARGUMENT for a bad escape. */

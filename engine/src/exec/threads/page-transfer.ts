@@ -3,7 +3,9 @@
 // shared memory (memory tables) are passed as they are and stay shared; strings travel as UTF-8
 // bytes plus offsets and stay so on arrival until something reads them (utf8-strings.ts), unless
 // one holds a lone surrogate (then they are structured-cloned, as long decimals are); varbinary
-// values travel as one buffer plus offsets.
+// values travel as one buffer plus offsets. Long decimals (partial sums: decimal(38, s)) travel as
+// one BigInt64Array when every value fits 64 bits: structured cloning a bigint per row measured 2-4x
+// slower than packing and unpacking them; a column with a larger value is cloned.
 
 import { holdsBytes, holdsStrings, type SqlType } from '../../types/types.js';
 import type { Column, ColumnValues, Page } from '../../columnar/page.js';
@@ -19,10 +21,14 @@ interface PackedStrings {
   utf8: Utf8Strings;
 }
 
+interface PackedLongDecimals {
+  int64: BigInt64Array;
+}
+
 interface EncodedColumn {
   type: SqlType;
   length: number;
-  values: ColumnValues | PackedBinaries | PackedStrings;
+  values: ColumnValues | PackedBinaries | PackedStrings | PackedLongDecimals;
   nulls: Uint8Array | null;
   /** An array column's elements (its values are the offsets). */
   children?: EncodedColumn[];
@@ -64,6 +70,13 @@ export function encodePage(page: Page): { page: EncodedPage; transfer: ArrayBuff
     }
     if (holdsBytes(c.type))
       return { type: c.type, length: c.length, values: packBinaries(c.values as Uint8Array[], c.length, transfer), nulls };
+    if (c.type.kind === 'decimal') {
+      const int64 = packedInt64(c.values as bigint[], c.length);
+      if (int64 !== undefined) {
+        transfer.push(int64.buffer as ArrayBuffer);
+        return { type: c.type, length: c.length, values: { int64 }, nulls };
+      }
+    }
     const values = c.values.length === c.length ? c.values : (c.values.slice(0, c.length) as ColumnValues);
     return { type: c.type, length: c.length, values, nulls };
   };
@@ -73,6 +86,7 @@ export function encodePage(page: Page): { page: EncodedPage; transfer: ArrayBuff
 export function decodePage(page: EncodedPage): Page {
   const decode = (c: EncodedColumn): Column => {
     if (isUtf8(c.values)) return utf8Column(c.type, c.length, c.nulls, c.values.utf8);
+    if (isInt64(c.values)) return { type: c.type, length: c.length, values: unpackInt64(c.values.int64), nulls: c.nulls };
     const values = isPacked(c.values) ? unpackBinaries(c.values, c.length) : c.values;
     if (c.children !== undefined) return { type: c.type, length: c.length, values, nulls: c.nulls, children: c.children.map(decode) };
     return { type: c.type, length: c.length, values, nulls: c.nulls };
@@ -80,12 +94,38 @@ export function decodePage(page: EncodedPage): Page {
   return { rowCount: page.rowCount, columns: page.columns.map(decode) };
 }
 
-function isPacked(values: ColumnValues | PackedBinaries | PackedStrings): values is PackedBinaries {
+type EncodedValues = EncodedColumn['values'];
+
+function isPacked(values: EncodedValues): values is PackedBinaries {
   return (values as PackedBinaries).packed === true;
 }
 
-function isUtf8(values: ColumnValues | PackedBinaries | PackedStrings): values is PackedStrings {
+function isUtf8(values: EncodedValues): values is PackedStrings {
   return (values as PackedStrings).utf8 !== undefined;
+}
+
+function isInt64(values: EncodedValues): values is PackedLongDecimals {
+  return (values as PackedLongDecimals).int64 !== undefined;
+}
+
+const INT64_MIN = -(2n ** 63n);
+const INT64_MAX = 2n ** 63n - 1n;
+
+/** Rows [0, length) of long decimal values in a BigInt64Array, or undefined when one does not fit 64 bits. */
+function packedInt64(values: readonly bigint[], length: number): BigInt64Array | undefined {
+  const int64 = new BigInt64Array(length);
+  for (let i = 0; i < length; i++) {
+    const v = values[i];
+    if (typeof v !== 'bigint' || v < INT64_MIN || v > INT64_MAX) return undefined;
+    int64[i] = v;
+  }
+  return int64;
+}
+
+function unpackInt64(int64: BigInt64Array): bigint[] {
+  const out: bigint[] = [];
+  for (let i = 0; i < int64.length; i++) out.push(int64[i]);
+  return out;
 }
 
 /** A column's UTF-8 rows [0, length) as copies to transfer (the column keeps its own). */
