@@ -21,6 +21,9 @@ import { DEFAULT_WORKER_THREAD_NICE } from '../process/thread-priority.js';
 import { resolveAuthentication, resolveHttps } from './authentication-config.js';
 import { sqlEnvironment } from './sql-environment.js';
 
+/** task.exchangeThreadDecodingMinSize: a response this large takes longer to decode than a round trip to a thread. */
+const DEFAULT_EXCHANGE_THREAD_DECODING_MIN_BYTES = 256 * 1024;
+
 export interface ConfigSources {
   /** Path of a .yaml, .yml or .json file. */
   file?: string;
@@ -240,6 +243,7 @@ function resolve(raw: RawObject, env: Record<string, string | undefined>): Engin
       maxWorkerThreads: (section('task').maxWorkerThreads as number | undefined) ?? availableParallelism(),
       workerThreadIdleTimeout: duration(section('task').workerThreadIdleTimeout, DEFAULT_WORKER_THREAD_IDLE_MILLIS),
       workerThreadNice: (section('task').workerThreadNice as number | undefined) ?? DEFAULT_WORKER_THREAD_NICE,
+      exchangeThreadDecodingMinSize: size(section('task').exchangeThreadDecodingMinSize, DEFAULT_EXCHANGE_THREAD_DECODING_MIN_BYTES),
     },
     query: {
       maxLength: (query.maxLength as number | undefined) ?? 1_000_000,
