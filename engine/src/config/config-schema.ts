@@ -135,7 +135,7 @@ export const CONFIG_SCHEMA = {
       exchangeThreadDecodingMinSize: {
         ...DATA_SIZE_SCHEMA,
         description:
-          'An exchange response (pages from another node) at least this large is decoded on a worker thread, not on the event loop; smaller ones decode faster than the round trip to a thread (default: 256kB; 0B: every response)',
+          'An exchange response (pages from another node) at least this large is decoded on a worker thread, not on the event loop; smaller ones decode faster than the round trip to a thread (default: 128kB; 0B: every response)',
       },
     }),
     query: closed('Query management', {
