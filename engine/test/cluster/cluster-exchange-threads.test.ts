@@ -34,7 +34,10 @@ describe('a cluster decoding every exchange response on its worker threads equal
   ];
   for (const [name, sql] of queries) {
     it(name, async () => {
-      const run = await runStatement(cluster.coordinator.uri, sql, { ...HEADERS, 'X-Engine-Session': 'join_distribution_type=PARTITIONED' });
+      const run = await runStatement(cluster.coordinator.uri, sql, {
+        ...HEADERS,
+        'X-Engine-Session': 'join_distribution_type=PARTITIONED',
+      });
       expect(run.final.error, run.final.error?.message).to.equal(undefined);
       const types = (run.columns ?? []).map((c) => typeOfName(c.type));
       const rows = run.rows.map((r) => r.map((v, c) => jsonToScalar(v as JsonValue, types[c])));
