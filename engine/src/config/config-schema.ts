@@ -132,6 +132,11 @@ export const CONFIG_SCHEMA = {
         description:
           "How many nice steps below the event loop's CPU priority the worker threads run (Linux): with the cores busy, the event loop, which answers heartbeats, status and cancels, runs first (default: 10; 0: the same priority)",
       },
+      exchangeThreadDecodingMinSize: {
+        ...DATA_SIZE_SCHEMA,
+        description:
+          'An exchange response (pages from another node) at least this large is decoded on a worker thread, not on the event loop; smaller ones decode faster than the round trip to a thread (default: 128kB; 0B: every response)',
+      },
     }),
     query: closed('Query management', {
       maxLength: { type: 'integer', minimum: 1, description: 'Longest SQL text accepted, in characters (default: 1000000)' },
@@ -247,7 +252,13 @@ export interface EngineConfig {
   nodeScheduler: { includeCoordinator?: boolean };
   catalogs: CatalogConfig[];
   memory: { queryMaxMemoryPerNode: number; queryMaxMemory: number; nodeMemory: number };
-  task: { clientTimeout: number; maxWorkerThreads: number; workerThreadIdleTimeout: number; workerThreadNice: number };
+  task: {
+    clientTimeout: number;
+    maxWorkerThreads: number;
+    workerThreadIdleTimeout: number;
+    workerThreadNice: number;
+    exchangeThreadDecodingMinSize: number;
+  };
   query: {
     maxLength: number;
     maxRunning: number;

@@ -39,6 +39,7 @@ export const SETTINGS: readonly Setting[] = [
   { path: ['task', 'maxWorkerThreads'], flag: 'task-max-worker-threads', kind: 'integer' },
   { path: ['task', 'workerThreadIdleTimeout'], flag: 'task-worker-thread-idle-timeout', kind: 'duration' },
   { path: ['task', 'workerThreadNice'], flag: 'task-worker-thread-nice', kind: 'integer' },
+  { path: ['task', 'exchangeThreadDecodingMinSize'], flag: 'task-exchange-thread-decoding-min-size', kind: 'size' },
   { path: ['query', 'maxLength'], flag: 'query-max-length', kind: 'integer' },
   { path: ['query', 'maxRunning'], flag: 'query-max-running', kind: 'integer' },
   { path: ['query', 'maxQueued'], flag: 'query-max-queued', kind: 'integer' },

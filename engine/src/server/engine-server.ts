@@ -140,6 +140,7 @@ export async function startServer(config: EngineConfig, logger: Logger): Promise
   const internalHeaders = () => internalAuth.authorizationHeader();
   // Small nodes keep small buffers: what they hold counts in the node memory.
   const maxBufferedBytes = exchangeBufferBytes(config.memory.nodeMemory);
+  const threadDecoding = { minBodyBytes: config.task.exchangeThreadDecodingMinSize };
   const tasks: TaskManager = new TaskManager({
     catalogs,
     nodeMemory,
@@ -151,6 +152,7 @@ export async function startServer(config: EngineConfig, logger: Logger): Promise
       maxBufferedBytes,
       local: localTaskOutputs(node.nodeId, () => tasks),
       maxErrorDurationMillis: config.query.remoteTaskMaxErrorDuration,
+      threadDecoding,
     },
     clientTimeoutMillis: config.task.clientTimeout,
     refusal: () =>
@@ -169,6 +171,7 @@ export async function startServer(config: EngineConfig, logger: Logger): Promise
           includeCoordinator: config.nodeScheduler.includeCoordinator,
           headers: internalHeaders,
           maxBufferedBytes,
+          threadDecoding,
           endpoint: taskEndpoint,
           queryMaxMemoryBytes: config.memory.queryMaxMemory,
           requiredWorkersMaxWaitMillis: config.query.requiredWorkersMaxWait,

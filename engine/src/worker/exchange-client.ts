@@ -6,7 +6,8 @@
 // through the remote buffers' bounds, the producers. Asking for the next token acknowledges the pages
 // received; a complete buffer is released with DELETE (endpoint 9). Responses are small (1 MB by
 // default) and a source's next request goes out as soon as a response's body is in, while that body is
-// decoded page by page, in order, giving the event loop a turn between pages. Connection errors,
+// decoded page by page, in order, giving the event loop a turn between pages (a large body is decoded
+// on one of the node's threads, stream-decoding.ts). Connection errors,
 // time-outs, 404 (a task not created yet) and 5xx are retried with backoff; a source that keeps failing
 // fails the client with REMOTE_HOST_GONE naming the node.
 //
@@ -26,6 +27,8 @@ import { readResultsPage, resultsRequestHeaders, type ResultsPage } from '../int
 import { Backoff, requestTimeoutMillis } from './exchange-backoff.js';
 import { withDeadline } from './request-deadline.js';
 import type { OutputBuffer } from './output-buffer.js';
+import { decodeStreamInThread } from '../exec/threads/stream-decoding.js';
+import { sharedThreadPool, type ThreadPool } from '../exec/threads/thread-pool.js';
 
 export interface ExchangeLocation {
   /** The buffer's results address: `http://host:port/v1/task/{taskId}/results/{outputId}`. */
@@ -63,6 +66,13 @@ export interface ExchangeClientOptions {
    * once over, cancels whichever of its tasks it has not seen end.
    */
   endBeforeRelease?: boolean;
+  /** Response bodies of at least `minBodyBytes` are decoded on a thread of `pool` (default: the node's), not on the event loop. */
+  threadDecoding?: ThreadDecoding;
+}
+
+export interface ThreadDecoding {
+  minBodyBytes: number;
+  pool?: ThreadPool;
 }
 
 /** The output buffers of the tasks this node holds. */
@@ -144,7 +154,8 @@ interface BufferedPage {
 }
 
 export class ExchangeClient implements AsyncIterableIterator<Page> {
-  private readonly options: Required<Omit<ExchangeClientOptions, 'local'>>;
+  private readonly options: Required<Omit<ExchangeClientOptions, 'local' | 'threadDecoding'>>;
+  private readonly threadDecoding: ThreadDecoding | undefined;
   private readonly local: LocalTaskOutputs | undefined;
   private readonly sources: Source[] = [];
   /** Pages for the consumer from `queueHead` on; a taken page's slot is cleared so that it can be collected. */
@@ -184,6 +195,7 @@ export class ExchangeClient implements AsyncIterableIterator<Page> {
       endBeforeRelease: options.endBeforeRelease ?? false,
     };
     this.local = options.local;
+    this.threadDecoding = options.threadDecoding;
     this.held = stats === undefined ? undefined : new MemoryReservation(stats.memory);
   }
 
@@ -465,24 +477,42 @@ export class ExchangeClient implements AsyncIterableIterator<Page> {
     return withDeadline([source.request!.signal], this.options.requestTimeoutMillis, request);
   }
 
-  /** Decodes `body` after the bodies `source` received before it; a malformed body fails the client. */
+  /**
+   * Decodes `body` after the bodies `source` received before it; a malformed body fails the client.
+   * A large body is decoded on a thread at once, while earlier ones are still being taken in.
+   */
   private decodeInOrder(source: Source, body: Uint8Array, expectedPages: number, uri: string): void {
-    const { pages } = readPageStream(body); // a bad schema fails this request at once
-    this.bodyBytesPending += body.byteLength;
+    const bytes = body.byteLength;
+    const decoding = this.startDecoding(body);
+    this.bodyBytesPending += bytes;
     this.bodiesPending++;
     this.countHeld();
     source.decoded = source.decoded
-      .then(() => this.decode(source, pages, expectedPages, uri))
+      .then(() => decoding)
+      .then((pages) => this.decode(source, pages, expectedPages, uri))
       .catch((e: unknown) => {
         if (!this.closed && this.failure === undefined) this.fail(toEngineError(e));
       })
       .finally(() => {
-        this.bodyBytesPending -= body.byteLength;
+        this.bodyBytesPending -= bytes;
         this.bodiesPending--;
         this.countHeld();
         this.schedule();
         this.wake();
       });
+  }
+
+  /** The pages of `body`: decoded one at a time as they are taken, or all on a thread for a large body. */
+  private startDecoding(body: Uint8Array): Promise<Iterator<Page>> {
+    const threads = this.threadDecoding;
+    if (threads === undefined || body.byteLength < threads.minBodyBytes) return Promise.resolve(readPageStream(body).pages); // a bad schema fails this request at once
+    const decoded = decodeStreamInThread(threads.pool ?? sharedThreadPool(), body).then(({ pages, cpuMillis }) => {
+      this.stats?.addBackgroundCpu(cpuMillis);
+      return pages.values();
+    });
+    // Its failure is the client's once the bodies before it are in; it must not go unhandled meanwhile.
+    decoded.catch(() => undefined);
+    return decoded;
   }
 
   private async decode(source: Source, pages: Iterator<Page>, expectedPages: number, uri: string): Promise<void> {

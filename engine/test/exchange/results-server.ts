@@ -21,6 +21,8 @@ export class ResultsServer {
   readonly buffers = new Map<string, OutputBuffer>();
   /** Answers the next `n` requests with 503 before they reach the routes. */
   failNext = 0;
+  /** Cuts the end off every body of pages it answers (a body damaged on the way). */
+  damageBodies = false;
   requests = 0;
   /** While set, a DELETE (a buffer's release) waits for it before it reaches the routes; `deletes` counts those that came. */
   holdDeletes: Promise<void> | undefined;
@@ -50,6 +52,7 @@ export class ResultsServer {
         return;
       }
       await next();
+      if (this.damageBodies && Buffer.isBuffer(ctx.body)) ctx.body = ctx.body.subarray(0, ctx.body.length - 100);
     });
     app.use(router.routes()).use(router.allowedMethods());
     this.server = app.listen(0, '127.0.0.1');

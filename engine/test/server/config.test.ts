@@ -52,6 +52,7 @@ describe('configuration', () => {
       maxWorkerThreads: availableParallelism(),
       workerThreadIdleTimeout: 30_000,
       workerThreadNice: 10,
+      exchangeThreadDecodingMinSize: 128 * 1024,
     });
   });
 

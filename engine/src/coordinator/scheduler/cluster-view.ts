@@ -5,7 +5,7 @@
 // own task endpoint and output buffers), over HTTP with the internal bearer elsewhere, and when a
 // node is declared gone (its health checks keep failing).
 
-import type { LocalTaskOutputs } from '../../worker/exchange-client.js';
+import type { LocalTaskOutputs, ThreadDecoding } from '../../worker/exchange-client.js';
 import { localTaskOutputs } from '../../worker/task-manager.js';
 import type { TaskEndpoint } from '../../worker/task-endpoint.js';
 import type { NodeManager } from '../node-manager.js';
@@ -23,6 +23,8 @@ export interface ClusterViewOptions {
   headers: InternalHeaders;
   /** The bound of the exchange clients that read the root stage's input (default: the exchange client's). */
   maxBufferedBytes?: number;
+  /** Which of their responses they decode on the node's threads. */
+  threadDecoding?: ThreadDecoding;
   /** This node's tasks. */
   endpoint: TaskEndpoint;
   queryMaxMemoryBytes: number;
@@ -52,6 +54,7 @@ export function clusterView(options: ClusterViewOptions): ClusterView {
     exchange: {
       headers: options.headers,
       maxBufferedBytes: options.maxBufferedBytes,
+      threadDecoding: options.threadDecoding,
       local: outputs,
       maxErrorDurationMillis: options.remoteTaskMaxErrorDurationMillis,
     },

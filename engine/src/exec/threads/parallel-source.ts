@@ -29,7 +29,7 @@ import { decodePage } from './page-transfer.js';
 import { rememberPoorReduction } from './poor-reductions.js';
 import type { PartitionExchange } from './partitioned-final.js';
 import { pipelineStages, type ScanPipeline } from './scan-pipeline.js';
-import { sharedThreadPool, type PooledThread, type JobListener, type ThreadPool } from './thread-pool.js';
+import { newJobId, sharedThreadPool, type PooledThread, type JobListener, type ThreadPool } from './thread-pool.js';
 import { errorFromPayload, type StartJob, type ThreadToMain } from './thread-messages.js';
 import type { PreparedSplit } from '../../spi/worker-split.js';
 import type { AdaptiveDecisionName } from '../../sql/planner/physical/physical-plan.js';
@@ -95,8 +95,6 @@ export interface ThreadRuns {
  * partition of the groups (see partitioned-final): one worker's partial results are merged here.
  */
 export const WORKER_FINAL_MIN_WORKERS = PARTITIONED_FINAL_MIN_THREADS;
-
-let nextTaskId = 1;
 
 export async function* parallelSource(
   env: ParallelEnvironment,
@@ -180,7 +178,7 @@ async function* runWithBuildSides(
 }
 
 class ParallelRun implements ThreadRuns {
-  private readonly taskId = nextTaskId++;
+  private readonly taskId = newJobId();
   private readonly cancelFlag = new Int32Array(new SharedArrayBuffer(4));
   private readonly ready: { page: Page; worker: PooledThread }[] = [];
   /** Workers whose task has not ended. */

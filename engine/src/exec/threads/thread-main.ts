@@ -7,6 +7,7 @@ import { relieveMemoryPressure } from '../../process/heap-guard.js';
 import { lowerThisThreadPriority } from '../../process/thread-priority.js';
 import type { MainToThread, ThreadData, ThreadToMain } from './thread-messages.js';
 import { ThreadJob } from './thread-job.js';
+import { decodeStream } from './stream-decoding.js';
 
 const port = parentPort;
 if (port === null) throw new Error('worker-main runs only as a worker thread');
@@ -18,6 +19,11 @@ const post = (message: ThreadToMain, transfer: ArrayBuffer[] = []): void => port
 port.on('message', (message: MainToThread) => {
   if (message.type === 'relieveMemory') {
     relieveMemoryPressure();
+    return;
+  }
+  if (message.type === 'decodeStream') {
+    const { message: answer, transfer } = decodeStream(message);
+    post(answer, transfer);
     return;
   }
   if (message.type !== 'start') {

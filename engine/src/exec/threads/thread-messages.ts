@@ -7,6 +7,9 @@
 // `splitDone`s -> worker `done` or `failed`. `cancel` (or the shared cancel flag) stops it early.
 // A worker whose partial aggregation does not pay ends with `poorReduction` instead (the main
 // thread then takes the whole fragment back).
+//
+// A `decodeStream` is a one-message job: an exchange response's body (an Arrow IPC stream of pages,
+// transferred) is decoded in the thread and its pages come back as one `decodedStream` (or `failed`).
 
 import type { Session } from '../../spi/session.js';
 import { EngineError, type SourceLocation } from '../../errors/engine-error.js';
@@ -43,8 +46,15 @@ export type MainToJob =
   | { type: 'credit'; taskId: number }
   | { type: 'cancel'; taskId: number };
 
+/** An exchange response's body to decode: the bytes of its own buffer, transferred with the message. */
+export interface DecodeStream {
+  type: 'decodeStream';
+  taskId: number;
+  body: Uint8Array;
+}
+
 /** `relieveMemory`: the node is short of memory; the thread empties its caches and collects its garbage. */
-export type MainToThread = MainToJob | { type: 'relieveMemory' };
+export type MainToThread = MainToJob | DecodeStream | { type: 'relieveMemory' };
 
 /** What a thread is started with (its workerData). */
 export interface ThreadData {
@@ -71,6 +81,8 @@ export type ThreadToMain =
   /** What the task holds now, when it changed while no split or page was reported (a final step's groups). */
   | { type: 'memory'; taskId: number; memoryBytes: number }
   | { type: 'done'; taskId: number; cpuMillis: number }
+  /** The pages of a DecodeStream's body, in order. */
+  | { type: 'decodedStream'; taskId: number; pages: EncodedPage[]; cpuMillis: number }
   | { type: 'failed'; taskId: number; error: ErrorPayload };
 
 /** An EngineError as plain data. */

@@ -16,7 +16,7 @@ import { EngineError } from '../../errors/engine-error.js';
 import { oldGenerationLimitBytes } from '../../process/heap-guard.js';
 import { DEFAULT_WORKER_THREAD_NICE } from '../../process/thread-priority.js';
 import { formatBytes } from '../memory.js';
-import type { MainToThread, StartJob, ThreadData, ThreadToMain } from './thread-messages.js';
+import type { DecodeStream, MainToThread, StartJob, ThreadData, ThreadToMain } from './thread-messages.js';
 
 const WORKER_ENTRY = new URL('./thread-main.js', import.meta.url);
 const MB = 1024 * 1024;
@@ -81,7 +81,7 @@ export class PooledThread {
     return this.tasks.size;
   }
 
-  start(message: StartJob, listener: JobListener, transfer: Transferable[] = []): void {
+  start(message: StartJob | DecodeStream, listener: JobListener, transfer: Transferable[] = []): void {
     if (this.tasks.size === 0) this.thread.ref();
     this.tasks.set(message.taskId, listener);
     this.post(message, transfer);
@@ -107,7 +107,7 @@ export class PooledThread {
 
   private route(message: ThreadToMain): void {
     const listener = this.tasks.get(message.taskId);
-    if (message.type === 'done' || message.type === 'failed' || message.type === 'poorReduction') {
+    if (message.type === 'done' || message.type === 'failed' || message.type === 'poorReduction' || message.type === 'decodedStream') {
       this.tasks.delete(message.taskId);
       if (this.tasks.size === 0) {
         this.thread.unref();
@@ -179,7 +179,7 @@ export class ThreadPool {
     return leastLoadedInOrder(this.workers, wanted);
   }
 
-  startTask(worker: PooledThread, message: StartJob, listener: JobListener, transfer: Transferable[] = []): void {
+  startTask(worker: PooledThread, message: StartJob | DecodeStream, listener: JobListener, transfer: Transferable[] = []): void {
     this.tasksStarted++;
     this.cancelIdle(worker);
     worker.start(message, listener, transfer);
@@ -252,6 +252,13 @@ export class ThreadPool {
     clearTimeout(this.idleTimers.get(worker));
     this.idleTimers.delete(worker);
   }
+}
+
+let lastJobId = 0;
+
+/** A job id no other job of the process has (a thread routes its messages by it). */
+export function newJobId(): number {
+  return ++lastJobId;
 }
 
 let shared: ThreadPool | undefined;
