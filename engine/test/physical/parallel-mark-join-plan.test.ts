@@ -5,17 +5,14 @@
 // the main thread, plans a plain join.
 
 import { expect } from 'chai';
-import { parseStatement } from '../../src/sql/parser/parser.js';
-import { planQuery } from '../../src/sql/planner/plan-query.js';
-import { PhysicalPlanner } from '../../src/sql/planner/physical/physical-planner.js';
-import { physicalPlanningContext } from '../../src/exec/threads/physical-context.js';
 import { physicalFromJson, physicalToJson } from '../../src/sql/planner/physical/physical-plan-json.js';
 import { printPhysicalTree } from '../../src/sql/planner/physical/physical-printer.js';
-import { type PhysicalNode, physicalSources } from '../../src/sql/planner/physical/physical-plan.js';
+import type { PhysicalNode } from '../../src/sql/planner/physical/physical-plan.js';
 import { validatePhysicalPlan } from '../../src/sql/planner/physical/physical-plan-validator.js';
 import { TASK_REQUEST_SCHEMA } from '../../src/internode/task-update-request-schema.js';
 import { shapeCheck } from '../../src/spi/json-shape.js';
 import { EngineHarness } from '../support/engine-harness.js';
+import { findPhysical, physicalPlanOf } from './physical-plan-helpers.js';
 import { createBigTable, rowsWith } from '../parallel/parallel-helpers.js';
 
 const SEMI = 'SELECT count(*) FROM digits d WHERE EXISTS (SELECT 1 FROM big b WHERE b.n = d.x AND b.id % 7 = 0)';
@@ -25,16 +22,9 @@ describe('physical plan: a semi join streaming its build side on the threads', (
   const explain = async (sql: string, properties: Record<string, string> = {}) =>
     (await rowsWith(h, `EXPLAIN ${sql}`, properties))[0][0] as string;
 
-  async function physicalPlan(sql: string): Promise<PhysicalNode> {
-    const statement = parseStatement(sql);
-    if (statement.kind !== 'QueryStatement') throw new Error(`not a query: ${sql}`);
-    const analyzed = await h.analyze(statement.query);
-    const { root } = planQuery(analyzed.root, analyzed.context, { distributed: false, validate: true });
-    return new PhysicalPlanner(physicalPlanningContext({ catalogs: h.catalogs, session: h.session }, () => false, 2)).plan(root);
-  }
+  const physicalPlan = (sql: string): Promise<PhysicalNode> => physicalPlanOf(h, sql, 2);
 
-  const find = (node: PhysicalNode, kind: PhysicalNode['kind']): PhysicalNode | undefined =>
-    node.kind === kind ? node : physicalSources(node).reduce<PhysicalNode | undefined>((found, s) => found ?? find(s, kind), undefined);
+  const find = findPhysical;
 
   before(async () => {
     h = new EngineHarness();

@@ -6,27 +6,17 @@
 // The plans the planner makes pass, with a final step partitioned across four threads.
 
 import { expect } from 'chai';
-import { parseStatement } from '../../src/sql/parser/parser.js';
-import { planQuery } from '../../src/sql/planner/plan-query.js';
-import { physicalPlanningContext } from '../../src/exec/threads/physical-context.js';
-import { PhysicalPlanner } from '../../src/sql/planner/physical/physical-planner.js';
 import { type ParallelScan, type PhysicalNode, physicalSources } from '../../src/sql/planner/physical/physical-plan.js';
 import { validatePhysicalPlan } from '../../src/sql/planner/physical/physical-plan-validator.js';
 import { printPhysicalTree } from '../../src/sql/planner/physical/physical-printer.js';
 import { EngineHarness } from '../support/engine-harness.js';
+import { physicalPlanOf } from './physical-plan-helpers.js';
 
 describe('physical plan validator: declared distribution and ordering', () => {
   const h = new EngineHarness();
   h.session.properties.set('task_concurrency', '4');
 
-  /** The physical plan of `sql` on one node of four worker threads. */
-  async function physicalPlan(sql: string): Promise<PhysicalNode> {
-    const statement = parseStatement(sql);
-    if (statement.kind !== 'QueryStatement') throw new Error(`not a query: ${sql}`);
-    const analyzed = await h.analyze(statement.query);
-    const { root } = planQuery(analyzed.root, analyzed.context, { distributed: false, validate: true });
-    return new PhysicalPlanner(physicalPlanningContext({ catalogs: h.catalogs, session: h.session }, () => false, 4)).plan(root);
-  }
+  const physicalPlan = (sql: string): Promise<PhysicalNode> => physicalPlanOf(h, sql, 4);
 
   function parallelScanIn(node: PhysicalNode): ParallelScan {
     if (node.kind === 'ParallelScan') return node;
