@@ -9,13 +9,11 @@
 import { expect } from 'chai';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { jsonToScalar, typeOfName } from '../../scripts/bench/json-rows.js';
-import { duckDbWithTpch, duckRows } from '../../scripts/tpch/duckdb-tpch.js';
+import { duckDbWithTpch } from '../../scripts/tpch/duckdb-tpch.js';
 import { tpchQuery } from '../../scripts/tpch/queries.js';
-import { firstDifference } from '../../scripts/tpch/result-comparison.js';
-import type { JsonValue } from '../../src/types/exact-json.js';
 import { duckDbRows } from '../connectors/lake/lake-fixture.js';
-import { query, runStatement } from '../support/statement-http.js';
+import { query } from '../support/statement-http.js';
+import { expectDuckDbAnswer } from './duckdb-answer.js';
 import { withLakeCluster } from './lake-cluster-fixture.js';
 
 /** 3,000 probe rows of 2,500 distinct ones (the last 500 repeat rows whole): NULL keys, keys only one build file has. */
@@ -138,14 +136,7 @@ describe("semi and anti joins with their probe side replicated to the build side
           const sql = tpchQuery(q);
           const plan = String((await query(cluster.coordinator.uri, `EXPLAIN ${sql}`, tiny)).map((r) => r[0]).join('\n'));
           expect(plan.includes('PROBE_REPLICATED'), `q${q}`).to.equal(replicated && headers === ON);
-          const run = await runStatement(cluster.coordinator.uri, sql, tiny);
-          expect(run.final.error, run.final.error?.message).to.equal(undefined);
-          const types = (run.columns ?? []).map((c) => typeOfName(c.type));
-          const rows = run.rows.map((r) => r.map((v, c) => jsonToScalar(v as JsonValue, types[c])));
-          expect(rows.length, `q${q}: no rows`).to.be.greaterThan(0);
-          const names = (run.columns ?? []).map((c) => c.name);
-          const difference = firstDifference(rows, types, names, await duckRows(duck, sql));
-          expect(difference, `q${q}: ${difference}`).to.equal(undefined);
+          await expectDuckDbAnswer(cluster.coordinator.uri, duck, sql, tiny, { label: `q${q}` });
         }
       }
     } finally {

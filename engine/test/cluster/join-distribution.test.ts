@@ -8,14 +8,13 @@
 
 import { expect } from 'chai';
 import type { DuckDBConnection } from '@duckdb/node-api';
-import { jsonToScalar, typeOfName } from '../../scripts/bench/json-rows.js';
-import type { JsonValue } from '../../src/types/exact-json.js';
 import { duckDbWithTpch, duckRows } from '../../scripts/tpch/duckdb-tpch.js';
 import { tpchQuery } from '../../scripts/tpch/queries.js';
 import { firstDifference } from '../../scripts/tpch/result-comparison.js';
 import { EngineHarness } from '../support/engine-harness.js';
-import { query, runStatement } from '../support/statement-http.js';
+import { query } from '../support/statement-http.js';
 import { withCluster } from './cluster-fixture.js';
+import { expectDuckDbAnswer } from './duckdb-answer.js';
 
 /** The join of q3 whose build side is orders (about 750,000 rows estimated on sf1, some 10 to 30MB). */
 const Q3_ORDERS_JOIN = /InnerJoin\[criteria = \(l_orderkey_\d+ = o_orderkey_\d+\)[^\]]*\]/;
@@ -146,36 +145,24 @@ describe('join distribution (broadcast or partitioned) by estimated build size a
     const explain = async (sql: string, headers: Record<string, string> = TINY) =>
       String((await query(cluster.coordinator.uri, `EXPLAIN ${sql}`, headers))[0][0]);
 
-    const expectDuckDbAnswer = async (sql: string, headers: Record<string, string>) => {
-      const run = await runStatement(cluster.coordinator.uri, sql, headers);
-      expect(run.final.error, run.final.error?.message).to.equal(undefined);
-      const types = (run.columns ?? []).map((c) => typeOfName(c.type));
-      const rows = run.rows.map((r) => r.map((v, c) => jsonToScalar(v as JsonValue, types[c])));
-      expect(rows.length, 'no rows: the comparison would be empty').to.be.greaterThan(0);
-      const difference = firstDifference(
-        rows,
-        types,
-        (run.columns ?? []).map((c) => c.name),
-        await duckRows(duck, sql),
-      );
-      expect(difference, difference).to.equal(undefined);
-    };
+    const expectClusterAnswer = (sql: string, headers: Record<string, string>) =>
+      expectDuckDbAnswer(cluster.coordinator.uri, duck, sql, headers);
 
     it('replicates a small build side', async () => {
       expect(joinLines(await explain(SMALL_BUILD))[0]).to.contain('distribution = REPLICATED');
-      await expectDuckDbAnswer(SMALL_BUILD, TINY);
+      await expectClusterAnswer(SMALL_BUILD, TINY);
     });
 
     it('partitions a build side whose rows, replicated to each node, outnumber both sides partitioned', async () => {
       // A semi join replicates its probe side to the build side's tasks instead (probe-replicated-mark-join.test).
       const moved = { ...TINY, 'X-Engine-Session': 'distributed_mark_join=false' };
       expect(joinLines(await explain(BIG_BUILD, moved))[0]).to.contain('distribution = PARTITIONED');
-      await expectDuckDbAnswer(BIG_BUILD, moved);
+      await expectClusterAnswer(BIG_BUILD, moved);
       expect(joinLines(await explain(BIG_BUILD))[0]).to.contain('distribution = PROBE_REPLICATED');
-      await expectDuckDbAnswer(BIG_BUILD, TINY);
+      await expectClusterAnswer(BIG_BUILD, TINY);
       const broadcast = { ...TINY, 'X-Engine-Session': 'join_distribution_type=BROADCAST' };
       expect(joinLines(await explain(BIG_BUILD, broadcast))[0]).to.contain('distribution = REPLICATED');
-      await expectDuckDbAnswer(BIG_BUILD, broadcast);
+      await expectClusterAnswer(BIG_BUILD, broadcast);
     });
 
     it('partitions every join over join_max_broadcast_table_size, to the same answers', async () => {
@@ -185,7 +172,7 @@ describe('join distribution (broadcast or partitioned) by estimated build size a
         const joins = joinLines(await explain(tpchQuery(q), limited)).filter((line) => !line.includes('null-aware'));
         expect(joins.length).to.be.greaterThan(0);
         for (const join of joins) expect(join).to.contain('distribution = PARTITIONED');
-        await expectDuckDbAnswer(tpchQuery(q), limited);
+        await expectClusterAnswer(tpchQuery(q), limited);
       }
     });
   });
