@@ -127,25 +127,12 @@ export class PhysicalPlanner {
    * threads; undefined when it is not one.
    */
   private parallelMarkJoin(node: PlanNode): ParallelMarkJoin | undefined {
-    const { threads, minSplits } = this.context;
+    const { minSplits } = this.context;
     if (!this.context.parallelMarkJoin || minSplits === 0 || node.kind !== 'Join' || !probeFirstShape(node)) return undefined;
     const scan = filterProjectScan(node.right);
     if (scan === undefined || this.context.threadScan(scan) === undefined) return undefined;
     const probe = this.plan(node.left);
-    const buildInMainThread = this.plan(node.right);
-    const build: ParallelScan = {
-      kind: 'ParallelScan',
-      node: node.right,
-      scan,
-      threadTop: node.right,
-      threads,
-      minSplits,
-      splits: this.context.assignedSplits(scan) ? 'assigned' : 'listed',
-      stages: this.stages(node.right),
-      exchanges: localExchanges(scan, node.right, undefined),
-      decisions: [],
-      inMainThread: buildInMainThread,
-    };
+    const build = this.threadPipeline(node.right, scan, localExchanges(scan, node.right, undefined));
     const decisions: AdaptiveDecision[] = [
       {
         name: 'probe first',
@@ -165,7 +152,7 @@ export class PhysicalPlanner {
       probe,
       build,
       decisions,
-      inMainThread: { kind: 'Operator', node, sources: [probe, buildInMainThread] },
+      inMainThread: { kind: 'Operator', node, sources: [probe, build.inMainThread] },
     };
   }
 
@@ -180,28 +167,35 @@ export class PhysicalPlanner {
     if (!this.context.parallelSort || minSplits === 0 || (node.kind !== 'Sort' && node.kind !== 'TopN')) return undefined;
     const scan = probeChainScan(node.source);
     if (scan === undefined || this.context.threadScan(scan) === undefined) return undefined;
-    const splits = this.context.assignedSplits(scan) ? 'assigned' : 'listed';
-    const source = this.plan(node.source);
-    const pipeline: ParallelScan = {
-      kind: 'ParallelScan',
-      node: node.source,
-      scan,
-      threadTop: node.source,
-      threads,
-      minSplits,
-      splits,
-      stages: this.stages(node.source),
-      // Only the splits go to the threads: each thread's rows stay there, to be sorted.
-      exchanges: [{ kind: 'LocalExchange', type: 'ROUND_ROBIN', keys: [], below: scan }],
-      decisions: [],
-      inMainThread: source,
-    };
+    // Only the splits go to the threads: each thread's rows stay there, to be sorted.
+    const pipeline = this.threadPipeline(node.source, scan, [{ kind: 'LocalExchange', type: 'ROUND_ROBIN', keys: [], below: scan }]);
     return {
       kind: 'ParallelSort',
       node,
       pipeline,
-      decisions: decisions(splits, minSplits, threads, undefined),
-      inMainThread: { kind: 'Operator', node, sources: [source] },
+      decisions: decisions(pipeline.splits, minSplits, threads, undefined),
+      inMainThread: { kind: 'Operator', node, sources: [pipeline.inMainThread] },
+    };
+  }
+
+  /**
+   * The scan pipeline up to `top` that a node above (a mark join, a sort) runs on the threads, without
+   * an aggregation or decisions of its own; `inMainThread` is `top` planned as usual.
+   */
+  private threadPipeline(top: PlanNode, scan: TableScanNode, exchanges: LocalExchange[]): ParallelScan {
+    const { threads, minSplits } = this.context;
+    return {
+      kind: 'ParallelScan',
+      node: top,
+      scan,
+      threadTop: top,
+      threads,
+      minSplits,
+      splits: this.context.assignedSplits(scan) ? 'assigned' : 'listed',
+      stages: this.stages(top),
+      exchanges,
+      decisions: [],
+      inMainThread: this.plan(top),
     };
   }
 
