@@ -22,6 +22,13 @@ export const IN_MAIN_THREAD = { parallel_min_splits: '0' };
 /** Session properties that send every scan that can go to worker threads there, even of one split. */
 export const IN_WORKERS = { parallel_min_splits: '1' };
 
+/** Makes `h` run scans of any number of splits on the threads, in the memory catalog's default schema. */
+export function useThreadsOnMemory(h: EngineHarness): void {
+  for (const [name, value] of Object.entries(IN_WORKERS)) h.session.properties.set(name, value);
+  h.session.catalog = 'memory';
+  h.session.schema = 'default';
+}
+
 /** Ten rows 0..9 (`CREATE TABLE digits AS ${DIGITS}`), and an id 0..999,999 made of six of them (SIX_DIGITS in FROM, ID in SELECT). */
 export const DIGITS = 'SELECT * FROM (VALUES (0), (1), (2), (3), (4), (5), (6), (7), (8), (9)) t(x)';
 export const ID = 'f.x * 100000 + a.x * 10000 + b.x * 1000 + c.x * 100 + d.x * 10 + e.x';

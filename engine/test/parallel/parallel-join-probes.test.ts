@@ -16,7 +16,7 @@ import { TPCH_TABLE_NAMES } from '../../scripts/tpch/tbl-export.js';
 import { MAX_SPLIT_ROWS } from '../../src/connectors/memory/memory-connector.js';
 import { sharedThreadPool } from '../../src/exec/threads/thread-pool.js';
 import { EngineHarness } from '../support/engine-harness.js';
-import { DIGITS, ID, IN_WORKERS, SIX_DIGITS } from './parallel-helpers.js';
+import { DIGITS, ID, IN_WORKERS, SIX_DIGITS, useThreadsOnMemory } from './parallel-helpers.js';
 
 /** 200,000 probe rows (several splits): keys repeat, some are NULL, some differ from others only in the high word. */
 const PROBE_SIDE = `SELECT id,
@@ -104,9 +104,7 @@ describe('joins probed in worker threads equal DuckDB', function () {
 
   before(async () => {
     engine = new EngineHarness();
-    for (const [name, value] of Object.entries(IN_WORKERS)) engine.session.properties.set(name, value);
-    engine.session.catalog = 'memory';
-    engine.session.schema = 'default';
+    useThreadsOnMemory(engine);
     duck = await duckDbWithTpch('tiny', 2);
     await engine.run(`CREATE TABLE digits AS ${DIGITS}`);
     await duck.run(`CREATE TABLE digits AS ${DIGITS}`);

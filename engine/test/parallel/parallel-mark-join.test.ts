@@ -10,7 +10,7 @@ import { MAX_SPLIT_ROWS } from '../../src/connectors/memory/memory-connector.js'
 import { sharedThreadPool } from '../../src/exec/threads/thread-pool.js';
 import { EngineAndDuckDb } from '../support/engine-and-duckdb.js';
 import type { EngineHarness } from '../support/engine-harness.js';
-import { DIGITS, ID, IN_WORKERS, SIX_DIGITS } from './parallel-helpers.js';
+import { DIGITS, ID, IN_WORKERS, SIX_DIGITS, useThreadsOnMemory } from './parallel-helpers.js';
 
 /** 3,000 probe rows: keys repeat, some are NULL, some differ from others only in the high word. */
 const PROBE_SIDE = `SELECT id,
@@ -76,9 +76,7 @@ describe('semi and anti joins with their build side streamed on worker threads e
   before(async () => {
     both = await EngineAndDuckDb.open();
     engine = both.engine;
-    for (const [name, value] of Object.entries(IN_WORKERS)) engine.session.properties.set(name, value);
-    engine.session.catalog = 'memory';
-    engine.session.schema = 'default';
+    useThreadsOnMemory(engine);
     await both.runOnBoth(
       `CREATE TABLE digits AS ${DIGITS}`,
       `CREATE TABLE probe_side AS ${PROBE_SIDE}`,

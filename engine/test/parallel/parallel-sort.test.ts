@@ -12,7 +12,7 @@ import { sharedThreadPool } from '../../src/exec/threads/thread-pool.js';
 import { EngineAndDuckDb } from '../support/engine-and-duckdb.js';
 import { EngineHarness } from '../support/engine-harness.js';
 import { EngineError } from '../../src/errors/engine-error.js';
-import { DIGITS, ID, IN_WORKERS, rowsWith, SIX_DIGITS, workersIdle } from './parallel-helpers.js';
+import { DIGITS, ID, IN_WORKERS, rowsWith, SIX_DIGITS, workersIdle, useThreadsOnMemory } from './parallel-helpers.js';
 
 /** 200,000 rows, `id` unique; every other column with NULLs and many ties. */
 const SORT_ROWS = `SELECT id,
@@ -93,9 +93,7 @@ describe('ORDER BY sorted on worker threads and merged equals DuckDB', function 
   before(async () => {
     both = await EngineAndDuckDb.open();
     engine = both.engine;
-    for (const [name, value] of Object.entries(IN_WORKERS)) engine.session.properties.set(name, value);
-    engine.session.catalog = 'memory';
-    engine.session.schema = 'default';
+    useThreadsOnMemory(engine);
     await both.runOnBoth(`CREATE TABLE digits AS ${DIGITS}`, `CREATE TABLE sort_rows AS ${SORT_ROWS}`);
   });
 
