@@ -11,7 +11,16 @@ import { allSplits, type Split } from '../spi/connector.js';
 import type { Session } from '../spi/session.js';
 import type { QueryProgress } from '../spi/query-progress.js';
 import { EngineError } from '../errors/engine-error.js';
-import type { AggregateNode, FilterNode, JoinNode, PlanNode, ProjectNode, RemoteSourceNode, TableScanNode } from '../sql/planner/plan.js';
+import type {
+  AggregateNode,
+  FilterNode,
+  JoinNode,
+  PlanNode,
+  ProjectNode,
+  RemoteSourceNode,
+  TableScanNode,
+  WindowNode,
+} from '../sql/planner/plan.js';
 import { sources } from '../sql/planner/plan.js';
 import { mergePartialFinal } from '../sql/planner/aggregation-steps.js';
 import type {
@@ -22,7 +31,7 @@ import type {
   PhysicalOperator,
 } from '../sql/planner/physical/physical-plan.js';
 import type { PhysicalPlanIndex } from '../sql/planner/physical/physical-plan-index.js';
-import { aggregateFunctionOf, windowFunctionOf } from '../sql/planner/function-handles.js';
+import { aggregateFunctionOf } from '../sql/planner/function-handles.js';
 import { constant, inputRef, mapChildren, type RowExpression, type Symbol } from '../sql/planner/row-expression.js';
 import type { SqlType } from '../types/types.js';
 import { scanSplits } from './scan-splits.js';
@@ -44,7 +53,8 @@ import { parallelSource, type ParallelSourceSpec, type ThreadRuns } from './thre
 import { mergeSortedRuns } from './threads/merge-sorted-runs.js';
 import { parallelMarkJoin } from './threads/parallel-mark-join.js';
 import { pipelineKey, knownPoorReduction } from './threads/poor-reductions.js';
-import type { FilterProjectStage, ThreadSort } from './threads/scan-pipeline.js';
+import type { FilterProjectStage, ScanPipeline } from './threads/scan-pipeline.js';
+import { partitionedWindow, type ThreadWindow, windowSpecOf } from './threads/thread-window.js';
 import { callsLoopingRoutine, filterAndProjectInThread } from './threads/off-thread-routines.js';
 import { mapSplits, scanConnector, scanDynamicFilter, tableScan } from './table-scan.js';
 import { collectingDynamicFilters, DynamicFilters } from './dynamic-filters/dynamic-filters.js';
@@ -98,11 +108,18 @@ export type Bindings = ReadonlyMap<number, { value: Scalar; type: SqlType }>;
 /** The context of one operator: its own memory and recorder. */
 type Site = OperatorContext & { stats: OperatorRecorder };
 
-/** A parallel scan's threads sorting their rows, a run each, merged in the main thread (a parallel sort). */
-interface SortedRuns {
-  sort: ThreadSort;
-  merge: (runs: ThreadRuns) => PageStream;
-  /** The sort in the main thread, for when the threads do not pay. */
+/**
+ * A node over a parallel scan that its threads run too: a sort (a run each, merged in the main
+ * thread) or a window (on the partitions each thread owns, gathered in the main thread).
+ */
+interface ThreadTop {
+  /** What the threads run over the pipeline's rows. */
+  top: Pick<ScanPipeline, 'sort' | 'window'>;
+  /** The operator the main thread runs, named for EXPLAIN ANALYZE. */
+  operatorName: string;
+  /** Merges the threads' runs (a sort); absent: their pages as they come. */
+  merge?: (runs: ThreadRuns) => PageStream;
+  /** The node in the main thread, for when the threads do not pay. */
   inMainThread: PhysicalNode;
 }
 
@@ -157,6 +174,12 @@ export class LocalExecutionPlanner {
         return this.parallelMarkJoin(physical, bindings, ctx, listed);
       case 'ParallelSort':
         return this.parallelSort(physical, bindings, ctx);
+      case 'ParallelWindow':
+        return this.parallelScan(physical.pipeline, bindings, ctx, {
+          top: { window: this.threadWindow(physical.node) },
+          operatorName: partitionedWindow.name,
+          inMainThread: physical.inMainThread,
+        });
     }
   }
 
@@ -167,7 +190,8 @@ export class LocalExecutionPlanner {
     const keys = sortKeys(node.orderBy, node.source.outputs);
     const count = node.kind === 'TopN' ? node.count : undefined;
     return this.parallelScan(p.pipeline, bindings, ctx, {
-      sort: { types, keys, ...(count === undefined ? {} : { count }) },
+      top: { sort: { types, keys, ...(count === undefined ? {} : { count }) } },
+      operatorName: mergeSortedRuns.name,
       merge: (runs) => mergeSortedRuns(ctx, runs, types, keys, count),
       inMainThread: p.inMainThread,
     });
@@ -252,17 +276,8 @@ export class LocalExecutionPlanner {
       case 'Limit':
         return run(limit, input(node.source), node.count, node.offset);
       case 'Window': {
-        const layout = node.source.outputs;
-        return run(window, ctx, input(node.source), types(node.source), {
-          partitionChannels: node.partitionBy.map((s) => indexOf(layout, s)),
-          orderKeys: sortKeys(node.orderBy, layout),
-          functions: node.functions.map((f) => ({
-            function: windowFunctionOf(f.function),
-            argumentChannels: f.arguments.map((s) => indexOf(layout, s)),
-            frame: mapFrame(f.frame, (s) => indexOf(layout, s)),
-            ignoreNulls: f.ignoreNulls,
-          })),
-        });
+        const spec = this.threadWindow(node);
+        return run(window, ctx, input(node.source), spec.types, windowSpecOf(spec));
       }
       case 'SetOperation': {
         const inputs = node.sources.map((source, i) => {
@@ -344,9 +359,9 @@ export class LocalExecutionPlanner {
   /**
    * A parallel scan: its threads decided on first read, once the table's splits are known — a table
    * of too few splits, or an aggregation known not to reduce, runs in the main thread instead.
-   * `sorted`: the threads sort their rows and the main thread merges them (a parallel sort).
+   * `above`: a node the threads run over the pipeline too (a parallel sort's or window's).
    */
-  private parallelScan(p: ParallelScan, bindings: Bindings, ctx: Site, sorted?: SortedRuns): PageStream {
+  private parallelScan(p: ParallelScan, bindings: Bindings, ctx: Site, above?: ThreadTop): PageStream {
     const { scan, aggregation, threads, minSplits } = p;
     const preparer = scanConnector(this.env, scan).workerSplitSource?.(scan.table);
     const built = buildScanPipeline(p.threadTop, aggregation?.final, aggregation?.finalStep === 'partitioned across threads', {
@@ -356,22 +371,22 @@ export class LocalExecutionPlanner {
     });
     if (preparer === undefined || built === undefined)
       throw new EngineError('GENERIC_INTERNAL_ERROR', `Parallel scan ${p.node.id} cannot run on worker threads`);
-    const fragment = sorted === undefined ? built.fragment : { ...built.fragment, sort: sorted.sort };
+    const fragment = above === undefined ? built.fragment : { ...built.fragment, ...above.top };
     const key = fragment.aggregation && pipelineKey(scan.table, fragment);
     const env = { ...this.env, operator: ctx };
     const decide = (decision: string, choice: string) => ctx.stats.decide(decision, choice);
     const inThreads = (spec: Omit<ParallelSourceSpec, 'builds' | 'decide'>): PageStream => {
-      ctx.stats.named(sorted === undefined ? parallelSource.name : mergeSortedRuns.name);
+      ctx.stats.named(above?.operatorName ?? parallelSource.name);
       // The build sides' own operators, made only when the fragment runs on the threads.
       const builds = built.builds.map((b) => ({
         input: this.buildInput(b.join, this.operatorOf(this.physical.of(b.join.right), bindings, ctx.stats)),
         spec: b.spec,
       }));
-      return parallelSource(env, { ...spec, builds, decide, dynamicFilter: () => scanDynamicFilter(env, scan), merge: sorted?.merge });
+      return parallelSource(env, { ...spec, builds, decide, dynamicFilter: () => scanDynamicFilter(env, scan), merge: above?.merge });
     };
     // Not in the threads: the same subtree, planned for the main thread, in this operator's place.
     const inMainThread = (listed?: ListedSplits): PageStream =>
-      this.unrecorded(sorted?.inMainThread ?? p.inMainThread, bindings, ctx, listed);
+      this.unrecorded(above?.inMainThread ?? p.inMainThread, bindings, ctx, listed);
     const assigned = p.splits === 'assigned' ? this.env.assignedSplits?.(scan) : undefined;
     if (assigned !== undefined) {
       // A task's splits come a few at a time: the threads take them as they arrive, once there are
@@ -448,6 +463,22 @@ export class LocalExecutionPlanner {
       probeOutput: left.map((_, i) => i),
       buildOutput: node.type === 'mark' ? [] : right.map((_, i) => i),
       markNullAware: node.mark?.nullAware ?? false,
+    };
+  }
+
+  /** A window in channels over its source's layout, its functions by their handles (so that a thread can run it too). */
+  private threadWindow(node: WindowNode): ThreadWindow {
+    const layout = node.source.outputs;
+    return {
+      types: layout.map((s) => s.type),
+      partitionChannels: node.partitionBy.map((s) => channelOf(layout, s)),
+      orderKeys: sortKeys(node.orderBy, layout),
+      functions: node.functions.map((f) => ({
+        handle: f.function,
+        argumentChannels: f.arguments.map((s) => channelOf(layout, s)),
+        frame: mapFrame(f.frame, (s) => channelOf(layout, s)),
+        ignoreNulls: f.ignoreNulls,
+      })),
     };
   }
 

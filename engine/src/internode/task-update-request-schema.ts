@@ -299,6 +299,12 @@ const PHYSICAL_NODE = kinds('physical node', {
     decisions: DECISIONS,
     inMainThread: ref('physical'),
   }),
+  ParallelWindow: kind('ParallelWindow', {
+    node: integer(),
+    pipeline: ref('physical'),
+    decisions: DECISIONS,
+    inMainThread: ref('physical'),
+  }),
   Operator: kind('Operator', { node: integer(), sources: arrayOf(ref('physical')) }),
   SingleStepAggregation: kind('SingleStepAggregation', { final: integer(), partial: integer(), source: ref('physical') }),
   ParallelScan: kind(

@@ -27,7 +27,7 @@ import { readSplits } from '../table-scan.js';
 import { PartialAggregationDoesNotPay } from './adaptive-partial.js';
 import { decodePage } from './page-transfer.js';
 import { rememberPoorReduction } from './poor-reductions.js';
-import type { PartitionExchange } from './partitioned-final.js';
+import type { PartitionExchange } from './hash-exchange.js';
 import { pipelineStages, type ScanPipeline } from './scan-pipeline.js';
 import { newJobId, sharedThreadPool, type PooledThread, type JobListener, type ThreadPool } from './thread-pool.js';
 import { errorFromPayload, type StartJob, type ThreadToMain } from './thread-messages.js';
@@ -249,7 +249,8 @@ class ParallelRun implements ThreadRuns {
         this.workersFinish ? `partitioned across ${workers.length} threads` : `main thread (${workers.length} threads ran)`,
       );
     }
-    const exchanges = this.workersFinish ? partitionExchanges(workers.length) : undefined;
+    // A window on the threads always exchanges its rows between them, by its partition keys' hash.
+    const exchanges = this.workersFinish || spec.fragment.window !== undefined ? partitionExchanges(workers.length) : undefined;
     const fragment = this.workersFinish ? spec.fragment : { ...spec.fragment, finalAggregation: undefined };
     workers.forEach((worker, i) => {
       this.positions.set(worker, i);

@@ -1,6 +1,6 @@
 // A scan pipeline: the part of a plan that runs next to a table scan, split by split, in a worker
 // thread — the scan's Filter/Project chain with the probes of joins probed in parallel among them,
-// optionally topped by a partial aggregation or a sort of the thread's rows. It is plain
+// optionally topped by a partial aggregation, a sort of the thread's rows, or a window. It is plain
 // data (channels instead of symbols, aggregate functions by name), so it can be posted to a worker,
 // which runs the same operators over it as the main thread would.
 
@@ -18,6 +18,7 @@ import { resolveAggregateRef, type AggregateRef } from '../../functions/aggregat
 import type { SortKey } from '../../functions/scalar/value-ordering.js';
 import { sort } from '../operators/sort.js';
 import { topN } from '../operators/top-n.js';
+import type { ThreadWindow } from './thread-window.js';
 
 /** One filterAndProject operator: over pages of `inputTypes`, keep rows passing `filter`, compute `projections`. */
 export interface FilterProjectStage {
@@ -91,6 +92,12 @@ export interface ScanPipeline {
    * threads' (merge-sorted-runs.ts). Not with an aggregation or a marking.
    */
   sort?: ThreadSort;
+  /**
+   * A window over the last stage's output: its rows are exchanged between the threads by the hash of
+   * its partition keys, and each thread windows the partitions it owns (thread-window.ts). Not with
+   * an aggregation, a marking or a sort.
+   */
+  window?: ThreadWindow;
 }
 
 export interface ThreadSort {

@@ -12,6 +12,8 @@ import { PartialAggregationDoesNotPay } from './adaptive-partial.js';
 import { BusyClock } from './busy-clock.js';
 import { encodePage } from './page-transfer.js';
 import { partitionedFinal } from './partitioned-final.js';
+import { partitionedWindow } from './thread-window.js';
+import type { ExchangeHooks } from './hash-exchange.js';
 import { scanPipelineStream, sharedSideKeys } from './scan-pipeline.js';
 import { buildSideFromShared } from './shared-build-side.js';
 import { MemoryReservation } from '../operators/operator-support.js';
@@ -102,18 +104,24 @@ export class ThreadJob {
     // This thread's own copy of the build sides' strings; the rest is shared with the main thread, which counts it.
     new MemoryReservation(ctx.memory).set(builds.reduce((bytes, side) => bytes + unsharedBytes(side.page), 0));
     const partial = scanPipelineStream(ctx, fragment, this.scan(session), builds);
+    const hooks: ExchangeHooks = {
+      pause: () => this.clock.pause(),
+      resume: () => this.clock.resume(),
+      received: () => this.reportMemory(),
+    };
+    if (fragment.window !== undefined) {
+      // A window sees whole partitions only once every thread's rows were exchanged by their keys' hash.
+      if (exchange === undefined) throw new EngineError('GENERIC_INTERNAL_ERROR', 'A window on the threads needs their exchange');
+      return partitionedWindow(ctx, partial, fragment.window, exchange, hooks);
+    }
     return exchange !== undefined && fragment.finalAggregation !== undefined
-      ? partitionedFinal(ctx, partial, fragment.finalAggregation, exchange, {
-          pause: () => this.clock.pause(),
-          resume: () => this.clock.resume(),
-          aggregating: () => this.reportMemory(),
-        })
+      ? partitionedFinal(ctx, partial, fragment.finalAggregation, exchange, hooks)
       : partial;
   }
 
   /**
    * Tells the main thread what the task holds when it changed by MEMORY_REPORT_BYTES since last told:
-   * a final step's groups grow after the last split is done and before its first page goes out.
+   * a final step's groups (or a window's rows) grow after the last split is done and before its first page goes out.
    */
   private reportMemory(): void {
     if (Math.abs(this.memory.reservedBytes - this.reportedMemory) < MEMORY_REPORT_BYTES) return;

@@ -15,7 +15,7 @@ import type { Session } from '../../spi/session.js';
 import { EngineError, type SourceLocation } from '../../errors/engine-error.js';
 import type { ErrorName } from '../../errors/error-codes.js';
 import type { EncodedPage } from './page-transfer.js';
-import type { PartitionExchange } from './partitioned-final.js';
+import type { PartitionExchange } from './hash-exchange.js';
 import type { SharedBuildSide } from './shared-build-side.js';
 import type { ScanPipeline } from './scan-pipeline.js';
 import type { WorkerSplit } from '../../spi/worker-split.js';

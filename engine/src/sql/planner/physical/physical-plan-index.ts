@@ -30,8 +30,8 @@ export class PhysicalPlanIndex {
     if (physical.kind === 'ParallelScan') this.add(physical.inMainThread);
     // A parallel mark join's build side, found by its node, is the one its fallback in the main thread runs.
     if (physical.kind === 'ParallelMarkJoin') this.add(physical.inMainThread);
-    // A parallel sort's source, found by its node, is the one its fallback in the main thread runs.
-    if (physical.kind === 'ParallelSort') this.add(physical.inMainThread);
+    // A parallel sort's (or window's) source, found by its node, is the one its fallback in the main thread runs.
+    if (physical.kind === 'ParallelSort' || physical.kind === 'ParallelWindow') this.add(physical.inMainThread);
   }
 
   private keep(node: PlanNode, physical: PhysicalNode): void {

@@ -6,7 +6,7 @@
 // from the pair's ids as the planner derived it.
 
 import { mergePartialFinal } from '../aggregation-steps.js';
-import type { AggregateNode, FilterNode, JoinNode, PlanNode, ProjectNode, SortNode, TableScanNode, TopNNode } from '../plan.js';
+import type { AggregateNode, FilterNode, JoinNode, PlanNode, ProjectNode, SortNode, TableScanNode, TopNNode, WindowNode } from '../plan.js';
 import { sources } from '../plan.js';
 import type { Symbol } from '../row-expression.js';
 import type { AdaptiveDecision, FinalStepPlacement, LocalExchange, ParallelScan, PhysicalNode, ThreadStage } from './physical-plan.js';
@@ -16,14 +16,20 @@ export type PhysicalNodeJson =
   | { kind: 'SingleStepAggregation'; final: number; partial: number; source: PhysicalNodeJson }
   | ParallelScanJson
   | ParallelMarkJoinJson
-  | ParallelSortJson;
+  | ParallelSortJson
+  | ParallelWindowJson;
 
+/** A parallel sort's or window's: the node over its pipeline on the threads. */
 export interface ParallelSortJson {
   kind: 'ParallelSort';
   node: number;
   pipeline: ParallelScanJson;
   decisions: AdaptiveDecision[];
   inMainThread: PhysicalNodeJson;
+}
+
+export interface ParallelWindowJson extends Omit<ParallelSortJson, 'kind'> {
+  kind: 'ParallelWindow';
 }
 
 export interface ParallelMarkJoinJson {
@@ -76,8 +82,9 @@ export function physicalToJson(physical: PhysicalNode): PhysicalNodeJson {
         inMainThread: physicalToJson(physical.inMainThread),
       };
     case 'ParallelSort':
+    case 'ParallelWindow':
       return {
-        kind: 'ParallelSort',
+        kind: physical.kind,
         node: physical.node.id,
         pipeline: physicalToJson(physical.pipeline) as ParallelScanJson,
         decisions: physical.decisions,
@@ -188,6 +195,17 @@ export function physicalFromJson(json: PhysicalNodeJson, fragment: PlanNode): Ph
         return {
           kind: 'ParallelSort',
           node: ofKind(j.node, 'Sort', 'TopN') as SortNode | TopNNode,
+          pipeline,
+          decisions: j.decisions,
+          inMainThread: read(j.inMainThread),
+        };
+      }
+      case 'ParallelWindow': {
+        const pipeline = read(j.pipeline);
+        if (pipeline.kind !== 'ParallelScan') throw new PhysicalPlanMismatch(`the source of window ${j.node} is not a parallel scan`);
+        return {
+          kind: 'ParallelWindow',
+          node: ofKind(j.node, 'Window') as WindowNode,
           pipeline,
           decisions: j.decisions,
           inMainThread: read(j.inMainThread),

@@ -7,10 +7,11 @@
 //   sees all rows of a group on one thread: gathered first, or exchanged by the hash of its keys;
 // - a node's rows come in the order its logical plan promises (a sort's order is not lost under a
 //   node that runs on threads, which interleave their rows);
-// - a parallel sort's threads sort the rows of its source as they read them, not rows gathered first.
+// - a parallel sort's threads sort the rows of its source as they read them, not rows gathered first;
+// - a parallel window's threads window whole partitions: rows exchanged by the hash of its partition keys.
 
 import { EngineError } from '../../../errors/engine-error.js';
-import { type ParallelScan, type ParallelSort, type PhysicalNode, physicalSources } from './physical-plan.js';
+import { type ParallelScan, type ParallelSort, type ParallelWindow, type PhysicalNode, physicalSources } from './physical-plan.js';
 import {
   type Distribution,
   logicalOrdering,
@@ -46,6 +47,10 @@ function firstProblem(physical: PhysicalNode): string | undefined {
     const problem = parallelSortProblem(physical, at);
     if (problem !== undefined) return problem;
   }
+  if (physical.kind === 'ParallelWindow') {
+    const problem = parallelWindowProblem(physical, at);
+    if (problem !== undefined) return problem;
+  }
   if (!ordered(outputOrdering(physical), logicalOrdering(physical.node)))
     return `${at} does not keep the order its logical plan promises (${logicalOrdering(physical.node)
       .map((k) => k.symbol.name)
@@ -57,7 +62,8 @@ function firstProblem(physical: PhysicalNode): string | undefined {
 function alternatives(physical: PhysicalNode): PhysicalNode[] {
   if (physical.kind === 'ParallelScan') return [physical.inMainThread];
   if (physical.kind === 'ParallelMarkJoin') return [physical.build, physical.inMainThread];
-  if (physical.kind === 'ParallelSort') return [physical.pipeline.inMainThread, physical.inMainThread];
+  if (physical.kind === 'ParallelSort' || physical.kind === 'ParallelWindow')
+    return [physical.pipeline.inMainThread, physical.inMainThread];
   return [];
 }
 
@@ -88,6 +94,23 @@ function parallelSortProblem(p: ParallelSort, at: string): string | undefined {
   if (pipeline.aggregation !== undefined) return `${at}: its threads would sort partial aggregation states`;
   const input = threadDistribution(pipeline, pipeline.node);
   if (input.kind === 'SINGLE') return `${at}: its rows are gathered in the main thread before the threads sort them`;
+  return undefined;
+}
+
+/**
+ * A parallel window's threads read its table's splits round-robin and window rows of its source
+ * that reached them by the hash of its partition keys (all rows of a partition on one thread).
+ */
+function parallelWindowProblem(p: ParallelWindow, at: string): string | undefined {
+  const { pipeline, node } = p;
+  if (pipeline.node !== node.source) return `${at}: its threads do not window the rows of its source ${node.source.id}`;
+  if (pipeline.exchanges.find((e) => e.type === 'ROUND_ROBIN')?.below !== pipeline.scan)
+    return `${at}: its threads do not read the splits of TableScan node ${pipeline.scan.id} round-robin`;
+  if (pipeline.aggregation !== undefined) return `${at}: its threads would window partial aggregation states`;
+  const input = threadDistribution(pipeline, pipeline.node);
+  if (input.kind === 'SINGLE') return `${at}: its rows are gathered in the main thread before the threads window them`;
+  if (!satisfies(input, { kind: 'HASH', keys: node.partitionBy }))
+    return `${at}: its input is ${describe(input)}, not all rows of a partition on one thread`;
   return undefined;
 }
 

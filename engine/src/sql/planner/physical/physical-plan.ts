@@ -5,10 +5,10 @@
 // has, whether a partial aggregation reduces its input) are the named adaptive decisions of the
 // node that makes them, declared here and recorded as chosen when the query runs.
 
-import type { AggregateNode, FilterNode, JoinNode, PlanNode, ProjectNode, SortNode, TableScanNode, TopNNode } from '../plan.js';
+import type { AggregateNode, FilterNode, JoinNode, PlanNode, ProjectNode, SortNode, TableScanNode, TopNNode, WindowNode } from '../plan.js';
 import type { Symbol } from '../row-expression.js';
 
-export type PhysicalNode = PhysicalOperator | SingleStepAggregation | ParallelScan | ParallelMarkJoin | ParallelSort;
+export type PhysicalNode = PhysicalOperator | SingleStepAggregation | ParallelScan | ParallelMarkJoin | ParallelSort | ParallelWindow;
 
 /** One logical node run by its operator in the task's main thread, over the physical nodes of its sources. */
 export interface PhysicalOperator {
@@ -128,6 +128,21 @@ export interface ParallelSort {
   inMainThread: PhysicalNode;
 }
 
+/**
+ * A window with PARTITION BY over a scan pipeline, run on the node's threads: each thread runs the
+ * pipeline over the splits it reads and sends each row to the thread of its partition keys' hash (a
+ * HASH local exchange), then sorts and windows the partitions it owns; the main thread gathers the
+ * rows. With too few splits the window runs in the main thread (`inMainThread`).
+ */
+export interface ParallelWindow {
+  kind: 'ParallelWindow';
+  node: WindowNode;
+  /** The pipeline under the window, on the threads; its rows are exchanged by the hash of the partition keys. */
+  pipeline: ParallelScan;
+  decisions: AdaptiveDecision[];
+  inMainThread: PhysicalNode;
+}
+
 export type AdaptiveDecisionName = 'threads' | 'partial aggregation' | 'final step' | 'probe first';
 
 /** A choice a physical node makes when it runs, and the rule it follows. */
@@ -148,6 +163,7 @@ export function physicalSources(node: PhysicalNode): PhysicalNode[] {
     case 'ParallelMarkJoin':
       return [node.probe];
     case 'ParallelSort':
+    case 'ParallelWindow':
       return physicalSources(node.pipeline);
   }
 }

@@ -27,6 +27,7 @@ import type {
   ParallelMarkJoin,
   ParallelScan,
   ParallelSort,
+  ParallelWindow,
   PhysicalNode,
   ThreadStage,
 } from './physical-plan.js';
@@ -45,6 +46,8 @@ export interface PhysicalPlanningContext {
   parallelMarkJoin: boolean;
   /** Whether a sort over a scan pipeline may sort on the threads, run by run, and merge the runs in the main thread (parallel_sort). */
   parallelSort: boolean;
+  /** Whether a window with PARTITION BY over a scan pipeline may run on the threads, partitioned by key hash (parallel_window). */
+  parallelWindow: boolean;
   /** Whether the scan's splits are assigned to the task as they come (a distributed task's source) rather than listed here. */
   assignedSplits(scan: TableScanNode): boolean;
 }
@@ -58,7 +61,12 @@ export class PhysicalPlanner {
   plan(node: PlanNode): PhysicalNode {
     let physical = this.planned.get(node);
     if (physical === undefined) {
-      physical = this.parallelScan(node) ?? this.parallelMarkJoin(node) ?? this.parallelSort(node) ?? this.inMainThread(node);
+      physical =
+        this.parallelScan(node) ??
+        this.parallelMarkJoin(node) ??
+        this.parallelSort(node) ??
+        this.parallelWindow(node) ??
+        this.inMainThread(node);
       this.planned.set(node, physical);
     }
     return physical;
@@ -171,6 +179,33 @@ export class PhysicalPlanner {
     const pipeline = this.threadPipeline(node.source, scan, [{ kind: 'LocalExchange', type: 'ROUND_ROBIN', keys: [], below: scan }]);
     return {
       kind: 'ParallelSort',
+      node,
+      pipeline,
+      decisions: decisions(pipeline.splits, minSplits, threads, undefined),
+      inMainThread: { kind: 'Operator', node, sources: [pipeline.inMainThread] },
+    };
+  }
+
+  /**
+   * `node` as a Window with PARTITION BY whose source is a scan pipeline: the threads send each row
+   * to the thread of its partition keys' hash, each sorts and windows the partitions it owns, and
+   * the main thread gathers their rows; undefined when it is not one. A window without PARTITION BY
+   * (one partition) stays in the main thread, as do windows above it (their source is no scan pipeline).
+   */
+  private parallelWindow(node: PlanNode): ParallelWindow | undefined {
+    const { threads, minSplits } = this.context;
+    if (!this.context.parallelWindow || minSplits === 0 || node.kind !== 'Window' || node.partitionBy.length === 0) return undefined;
+    // A lambda argument (reduce_agg's) is not known to cross to a thread intact.
+    if (node.functions.some((f) => f.function.lambdas !== undefined)) return undefined;
+    const scan = probeChainScan(node.source);
+    if (scan === undefined || this.context.threadScan(scan) === undefined) return undefined;
+    const pipeline = this.threadPipeline(node.source, scan, [
+      { kind: 'LocalExchange', type: 'ROUND_ROBIN', keys: [], below: scan },
+      { kind: 'LocalExchange', type: 'HASH', keys: node.partitionBy, below: node.source },
+      { kind: 'LocalExchange', type: 'GATHER', keys: [], below: node },
+    ]);
+    return {
+      kind: 'ParallelWindow',
       node,
       pipeline,
       decisions: decisions(pipeline.splits, minSplits, threads, undefined),

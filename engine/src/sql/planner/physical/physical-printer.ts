@@ -2,12 +2,13 @@
 // planner made of them — an aggregation pair run as one SINGLE step, and a ParallelScan naming its
 // threads and adaptive decisions (EXPLAIN ANALYZE adds what each chose), over the nodes its threads
 // run, each marked with where it runs (and, when the main thread ran them instead, with their figures);
-// a sort on the threads as the main thread's MergeSorted over the threads' ParallelSort.
+// a sort on the threads as the main thread's MergeSorted over the threads' ParallelSort; a window on
+// the threads as the GATHER of their rows over the threads' ParallelWindow.
 
 import { childIndent, describe, nodeLines, type NodeRuntimeStats } from '../plan-printer.js';
 import type { PlanNode } from '../plan.js';
 import { name } from '../plan-printer.js';
-import type { LocalExchange, ParallelMarkJoin, ParallelScan, ParallelSort, PhysicalNode } from './physical-plan.js';
+import type { LocalExchange, ParallelMarkJoin, ParallelScan, ParallelSort, ParallelWindow, PhysicalNode } from './physical-plan.js';
 
 type Stats = ReadonlyMap<number, NodeRuntimeStats> | undefined;
 
@@ -35,7 +36,28 @@ function visit(physical: PhysicalNode, indent: string, lines: string[], stats: S
     case 'ParallelSort':
       parallelSort(physical, indent, lines, stats);
       return;
+    case 'ParallelWindow':
+      parallelWindow(physical, indent, lines, stats);
+      return;
   }
+}
+
+/**
+ * The GATHER of the threads' rows (the window's own figures) over ParallelWindow over the pipeline
+ * the threads run, whose rows reach the thread of their partition keys' hash.
+ */
+function parallelWindow(p: ParallelWindow, indent: string, lines: string[], stats: Stats): void {
+  const { node, pipeline } = p;
+  lines.push(...nodeLines('LocalExchange[GATHER] (the threads to the main thread)', node, indent, stats));
+  const detail = `${childIndent(indent)}    `;
+  decisionLines(p.decisions, stats?.get(node.id)?.decisions ?? {}, detail, lines);
+  const below = childIndent(indent);
+  const window = describe(node).slice(node.kind.length);
+  lines.push(
+    ...nodeLines(`ParallelWindow${window.replace(/^\[/, `[threads = ${pipeline.threads}, splits = ${pipeline.splits}, `)}`, node, below),
+  );
+  lines.push(`${childIndent(below)}    Runs: threads, each sorting and windowing the partitions of its key hash`);
+  pipelineLines(pipeline, childIndent(below), lines, stats);
 }
 
 /**
