@@ -205,6 +205,7 @@ describe('session properties', () => {
       ['parallel_mark_join', 'true', 'true', 'boolean'],
       ['parallel_min_splits', '2', '2', 'integer'],
       ['parallel_sort', 'true', 'true', 'boolean'],
+      ['parallel_window', 'true', 'true', 'boolean'],
       ['partitioned_aggregation', 'true', 'true', 'boolean'],
       ['query_max_execution_time', '100.00d', '100.00d', 'varchar'],
       // The harness's cluster-wide query memory limit is 1 GB: the default is the node's own.
