@@ -134,6 +134,16 @@ describe('Window functions partitioned across worker threads equal DuckDB', func
     expect(await expectDuckDbRows(`${base} WHERE id % 40000 = 17`)).to.equal(5);
   });
 
+  it('a LIMIT above the window stops the threads, which are then free for the next query', async () => {
+    const sql = 'SELECT id, row_number() OVER (PARTITION BY g ORDER BY id) FROM window_rows LIMIT 5';
+    expect(await explain(sql)).to.contain('ParallelWindow[');
+    expect(await engine.rows(sql)).to.have.length(5);
+    await workersIdle();
+    expect(await expectDuckDbRows('SELECT id, row_number() OVER (PARTITION BY k ORDER BY id) FROM window_rows WHERE id < 1000')).to.equal(
+      1000,
+    );
+  });
+
   it('with parallel_window off: the same rows, windowed in the main thread', async () => {
     const off = { parallel_window: 'false' };
     const sql = QUERIES['ranking functions'];
