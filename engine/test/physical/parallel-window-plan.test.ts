@@ -9,7 +9,7 @@
 import { expect } from 'chai';
 import { physicalFromJson, physicalToJson } from '../../src/sql/planner/physical/physical-plan-json.js';
 import { printPhysicalTree } from '../../src/sql/planner/physical/physical-printer.js';
-import type { ParallelWindow, PhysicalNode } from '../../src/sql/planner/physical/physical-plan.js';
+import type { ParallelWindow } from '../../src/sql/planner/physical/physical-plan.js';
 import { validatePhysicalPlan } from '../../src/sql/planner/physical/physical-plan-validator.js';
 import { TASK_REQUEST_SCHEMA } from '../../src/internode/task-update-request-schema.js';
 import { shapeCheck } from '../../src/spi/json-shape.js';
