@@ -6,8 +6,19 @@
 import { expect } from 'chai';
 import type { ColumnValues } from '../../../../src/columnar/page.js';
 import { placeRows } from '../../../../src/connectors/hive/formats/parquet/column-chunk-decoder.js';
+import { SelectedRowsOutput } from '../../../../src/connectors/hive/formats/parquet/selected-rows-output.js';
 import { decodeRleHybrid, unpackBits } from '../../../../src/connectors/hive/formats/parquet/rle.js';
 import { snappyUncompress } from '../../../../src/connectors/hive/formats/parquet/snappy.js';
+import { BIGINT, BOOLEAN, DOUBLE, INTEGER, VARCHAR, type SqlType } from '../../../../src/types/types.js';
+
+/** A dictionary of 3 entries of each storage kind, an allocator of its columns' values, and its type. */
+const DICTIONARIES: [string, () => ColumnValues, (n: number) => ColumnValues, SqlType][] = [
+  ['bigint', () => BigInt64Array.of(-5n, 2n ** 40n, 7n), (n) => new BigInt64Array(n), BIGINT],
+  ['double', () => Float64Array.of(1.5, -2, 3.25), (n) => new Float64Array(n), DOUBLE],
+  ['integer', () => Int32Array.of(10, 20, 30), (n) => new Int32Array(n), INTEGER],
+  ['varchar', () => ['a', 'bc', 'def'], (n) => new Array<string>(n).fill(''), VARCHAR],
+  ['boolean', () => Uint8Array.of(1, 0, 1), (n) => new Uint8Array(n), BOOLEAN],
+];
 
 /** Values packed LSB first, one bit at a time (Parquet's bit-packing), in exactly the bytes they need after `pad` leading bytes. */
 function packBitByBit(values: readonly number[], bitWidth: number, pad: number): Uint8Array {
@@ -114,14 +125,7 @@ describe('Parquet decoding primitives', () => {
   });
 
   it('dictionary pages: rows take their entries, and an index past the dictionary fails, for every storage kind, with and without NULLs', () => {
-    const dictionaries: [string, () => ColumnValues, (n: number) => ColumnValues][] = [
-      ['bigint', () => BigInt64Array.of(-5n, 2n ** 40n, 7n), (n) => new BigInt64Array(n)],
-      ['double', () => Float64Array.of(1.5, -2, 3.25), (n) => new Float64Array(n)],
-      ['integer', () => Int32Array.of(10, 20, 30), (n) => new Int32Array(n)],
-      ['varchar', () => ['a', 'bc', 'def'], (n) => new Array<string>(n).fill('')],
-      ['boolean', () => Uint8Array.of(1, 0, 1), (n) => new Uint8Array(n)],
-    ];
-    for (const [kind, dictionary, allocate] of dictionaries) {
+    for (const [kind, dictionary, allocate] of DICTIONARIES) {
       const dict = dictionary();
       // Rows 0..4; with NULLs, rows 1 and 3 are NULL and the indices are those of rows 0, 2 and 4.
       const out = allocate(5);
@@ -139,10 +143,28 @@ describe('Parquet decoding primitives', () => {
       for (const page of [
         { rowCount: 5, defined: null, dictionary: dict, indices: Int32Array.of(0, 1, 3, 0, 0) },
         { rowCount: 5, defined, dictionary: dict, indices: Int32Array.of(0, 1, 7) },
+        { rowCount: 5, defined: null, dictionary: dict, indices: Int32Array.of(0, 1, -1, 0, 0) },
       ]) {
         expect(() => placeRows(page, allocate(5), () => new Uint8Array(5), 0), kind).to.throw(
-          /dictionary index [37] past the dictionary's 3 entries/,
+          /dictionary index (3|7|4294967295) past the dictionary's 3 entries/,
         );
+      }
+    }
+  });
+
+  it('dictionary pages with some rows wanted: those rows take their entries, and a wanted index past the dictionary fails', () => {
+    for (const [kind, dictionary, , type] of DICTIONARIES) {
+      const dict = dictionary();
+      // Rows 1, 3 and 4 of a page of 6 rows without NULLs (rows 0 and 5 hold indices past the dictionary, never read).
+      const wanted = new SelectedRowsOutput(type, Int32Array.of(1, 3, 4));
+      wanted.append(0, { rowCount: 6, defined: null, dictionary: dict, indices: Int32Array.of(9, 2, 0, 1, 0, -1) });
+      expect(Array.from(wanted.build().values as ArrayLike<unknown>), kind).to.deep.equal([2, 1, 0].map((i) => dict[i]));
+      for (const bad of [3, -1]) {
+        const output = new SelectedRowsOutput(type, Int32Array.of(1, 3));
+        expect(
+          () => output.append(0, { rowCount: 5, defined: null, dictionary: dict, indices: Int32Array.of(0, 1, 0, bad, 0) }),
+          `${kind} ${bad}`,
+        ).to.throw(/past the dictionary's 3 entries/);
       }
     }
   });

@@ -298,14 +298,15 @@ function copyDense(dense: ColumnValues, out: ColumnValues, at: number): void {
   for (let i = 0; i < dense.length; i++) target[at + i] = dense[i];
 }
 
-/** Fails when an index points past the dictionary (a corrupt page). */
-export function checkIndices(dictionary: ColumnValues, indices: Int32Array): void {
-  let max = -1;
-  for (let i = 0; i < indices.length; i++) if (indices[i] > max) max = indices[i];
-  if (max >= dictionary.length) throw new ParquetDataError(`dictionary index ${max} past the dictionary's ${dictionary.length} entries`);
+/** The error of a dictionary index past the dictionary (a corrupt page); callers test `index >>> 0 >= size`, so negative ones too. */
+export function pastDictionary(index: number, size: number): ParquetDataError {
+  return new ParquetDataError(`dictionary index ${index >>> 0} past the dictionary's ${size} entries`);
 }
 
-/** out[at + row] = dictionary[indices[k++]] for each defined row; one loop per storage kind keeps each monomorphic. */
+/**
+ * out[at + row] = dictionary[indices[k++]] for each defined row; one loop per storage kind keeps each
+ * monomorphic. Each index is checked as it is used (no separate pass over the page's indices).
+ */
 function gather(
   dictionary: ColumnValues,
   indices: Int32Array,
@@ -314,16 +315,17 @@ function gather(
   out: ColumnValues,
   at: number,
 ): void {
-  checkIndices(dictionary, indices);
   if (dictionary instanceof BigInt64Array) {
-    const from = new Int32Array(dictionary.buffer, dictionary.byteOffset, dictionary.length * 2);
+    const size = dictionary.length;
+    const from = new Int32Array(dictionary.buffer, dictionary.byteOffset, size * 2);
     const target = out as BigInt64Array;
     const to = new Int32Array(target.buffer, target.byteOffset, target.length * 2);
     for (let row = 0, k = 0; row < rows; row++) {
       if (defined !== null && defined[row] === 0) continue;
-      const p = indices[k++] * 2;
-      to[2 * (at + row)] = from[p];
-      to[2 * (at + row) + 1] = from[p + 1];
+      const index = indices[k++];
+      if (index >>> 0 >= size) throw pastDictionary(index, size);
+      to[2 * (at + row)] = from[2 * index];
+      to[2 * (at + row) + 1] = from[2 * index + 1];
     }
   } else if (dictionary instanceof Float64Array) gatherFloat64(dictionary, out as Float64Array, indices, defined, rows, at);
   else if (dictionary instanceof Int32Array) gatherInt32(dictionary, out as Int32Array, indices, defined, rows, at);
@@ -339,20 +341,68 @@ function gatherFloat64(
   rows: number,
   at: number,
 ): void {
-  if (defined === null) for (let row = 0; row < rows; row++) out[at + row] = dict[indices[row]];
-  else for (let row = 0, k = 0; row < rows; row++) if (defined[row] === 1) out[at + row] = dict[indices[k++]];
+  const size = dict.length;
+  if (defined === null)
+    for (let row = 0; row < rows; row++) {
+      const index = indices[row];
+      if (index >>> 0 >= size) throw pastDictionary(index, size);
+      out[at + row] = dict[index];
+    }
+  else
+    for (let row = 0, k = 0; row < rows; row++) {
+      if (defined[row] === 0) continue;
+      const index = indices[k++];
+      if (index >>> 0 >= size) throw pastDictionary(index, size);
+      out[at + row] = dict[index];
+    }
 }
 function gatherInt32(dict: Int32Array, out: Int32Array, indices: Int32Array, defined: Uint8Array | null, rows: number, at: number): void {
-  if (defined === null) for (let row = 0; row < rows; row++) out[at + row] = dict[indices[row]];
-  else for (let row = 0, k = 0; row < rows; row++) if (defined[row] === 1) out[at + row] = dict[indices[k++]];
+  const size = dict.length;
+  if (defined === null)
+    for (let row = 0; row < rows; row++) {
+      const index = indices[row];
+      if (index >>> 0 >= size) throw pastDictionary(index, size);
+      out[at + row] = dict[index];
+    }
+  else
+    for (let row = 0, k = 0; row < rows; row++) {
+      if (defined[row] === 0) continue;
+      const index = indices[k++];
+      if (index >>> 0 >= size) throw pastDictionary(index, size);
+      out[at + row] = dict[index];
+    }
 }
 function gatherArray(dict: unknown[], out: unknown[], indices: Int32Array, defined: Uint8Array | null, rows: number, at: number): void {
-  if (defined === null) for (let row = 0; row < rows; row++) out[at + row] = dict[indices[row]];
-  else for (let row = 0, k = 0; row < rows; row++) if (defined[row] === 1) out[at + row] = dict[indices[k++]];
+  const size = dict.length;
+  if (defined === null)
+    for (let row = 0; row < rows; row++) {
+      const index = indices[row];
+      if (index >>> 0 >= size) throw pastDictionary(index, size);
+      out[at + row] = dict[index];
+    }
+  else
+    for (let row = 0, k = 0; row < rows; row++) {
+      if (defined[row] === 0) continue;
+      const index = indices[k++];
+      if (index >>> 0 >= size) throw pastDictionary(index, size);
+      out[at + row] = dict[index];
+    }
 }
 function gatherOther(dict: Uint8Array, out: Uint8Array, indices: Int32Array, defined: Uint8Array | null, rows: number, at: number): void {
-  if (defined === null) for (let row = 0; row < rows; row++) out[at + row] = dict[indices[row]];
-  else for (let row = 0, k = 0; row < rows; row++) if (defined[row] === 1) out[at + row] = dict[indices[k++]];
+  const size = dict.length;
+  if (defined === null)
+    for (let row = 0; row < rows; row++) {
+      const index = indices[row];
+      if (index >>> 0 >= size) throw pastDictionary(index, size);
+      out[at + row] = dict[index];
+    }
+  else
+    for (let row = 0, k = 0; row < rows; row++) {
+      if (defined[row] === 0) continue;
+      const index = indices[k++];
+      if (index >>> 0 >= size) throw pastDictionary(index, size);
+      out[at + row] = dict[index];
+    }
 }
 
 /** Dense non-null values spread to their rows, out[at + row]. */

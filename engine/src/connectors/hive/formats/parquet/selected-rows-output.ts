@@ -6,7 +6,7 @@
 
 import { allocateValues, type Column, type ColumnValues } from '../../../../columnar/page.js';
 import type { SqlType } from '../../../../types/types.js';
-import { checkIndices, placeRows, type ChunkOutput, type DecodedPage } from './column-chunk-decoder.js';
+import { pastDictionary, placeRows, type ChunkOutput, type DecodedPage } from './column-chunk-decoder.js';
 import { ParquetDataError } from './parquet-errors.js';
 
 export class SelectedRowsOutput implements ChunkOutput {
@@ -48,10 +48,8 @@ export class SelectedRowsOutput implements ChunkOutput {
       return;
     }
     if (page.defined === null) {
-      if (page.indices !== undefined) {
-        checkIndices(page.dictionary!, page.indices);
-        takeRows(page.dictionary!, page.indices, rows, from, to, first, this.values);
-      } else takeRows(page.dense!, null, rows, from, to, first, this.values);
+      if (page.indices !== undefined) takeRows(page.dictionary!, page.indices, rows, from, to, first, this.values);
+      else takeRows(page.dense!, null, rows, from, to, first, this.values);
       return;
     }
     const scratch = this.scratchFor(page.rowCount);
@@ -91,7 +89,8 @@ function firstAtOrAfter(rows: Int32Array, from: number, row: number): number {
 
 /**
  * out[j] = source[map[rows[j] - first]] (or source[rows[j] - first] without a map) for j in
- * [from, to); one loop per storage kind keeps each monomorphic.
+ * [from, to); one loop per storage kind keeps each monomorphic. A map (dictionary indices) is
+ * checked only where rows take it: a page's other indices are never read.
  */
 function takeRows(
   source: ColumnValues,
@@ -107,7 +106,7 @@ function takeRows(
     const target = out as BigInt64Array;
     const dst = new Int32Array(target.buffer, target.byteOffset, target.length * 2);
     for (let j = from; j < to; j++) {
-      const p = 2 * (map === null ? rows[j] - first : map[rows[j] - first]);
+      const p = 2 * (map === null ? rows[j] - first : entryOf(map, rows[j] - first, source.length));
       dst[2 * j] = src[p];
       dst[2 * j + 1] = src[p + 1];
     }
@@ -115,6 +114,13 @@ function takeRows(
   else if (source instanceof Int32Array) takeInt32(source, map, rows, from, to, first, out as Int32Array);
   else if (Array.isArray(source)) takeArray(source as unknown[], map, rows, from, to, first, out as unknown[]);
   else takeOther(source as Uint8Array, map, rows, from, to, first, out as Uint8Array);
+}
+
+/** map[position], a dictionary index checked against the dictionary's `size` (a corrupt page fails). */
+function entryOf(map: Int32Array, position: number, size: number): number {
+  const index = map[position];
+  if (index >>> 0 >= size) throw pastDictionary(index, size);
+  return index;
 }
 
 function takeFloat64(
@@ -127,7 +133,7 @@ function takeFloat64(
   out: Float64Array,
 ): void {
   if (map === null) for (let j = from; j < to; j++) out[j] = source[rows[j] - first];
-  else for (let j = from; j < to; j++) out[j] = source[map[rows[j] - first]];
+  else for (let j = from; j < to; j++) out[j] = source[entryOf(map, rows[j] - first, source.length)];
 }
 function takeInt32(
   source: Int32Array,
@@ -139,7 +145,7 @@ function takeInt32(
   out: Int32Array,
 ): void {
   if (map === null) for (let j = from; j < to; j++) out[j] = source[rows[j] - first];
-  else for (let j = from; j < to; j++) out[j] = source[map[rows[j] - first]];
+  else for (let j = from; j < to; j++) out[j] = source[entryOf(map, rows[j] - first, source.length)];
 }
 function takeArray(
   source: unknown[],
@@ -151,7 +157,7 @@ function takeArray(
   out: unknown[],
 ): void {
   if (map === null) for (let j = from; j < to; j++) out[j] = source[rows[j] - first];
-  else for (let j = from; j < to; j++) out[j] = source[map[rows[j] - first]];
+  else for (let j = from; j < to; j++) out[j] = source[entryOf(map, rows[j] - first, source.length)];
 }
 function takeOther(
   source: Uint8Array,
@@ -163,5 +169,5 @@ function takeOther(
   out: Uint8Array,
 ): void {
   if (map === null) for (let j = from; j < to; j++) out[j] = source[rows[j] - first];
-  else for (let j = from; j < to; j++) out[j] = source[map[rows[j] - first]];
+  else for (let j = from; j < to; j++) out[j] = source[entryOf(map, rows[j] - first, source.length)];
 }
