@@ -17,6 +17,7 @@ import { DISTRIBUTED_MARK_JOIN_PROPERTY } from '../sql/planner/distributed/probe
 import { PARTITIONED_AGGREGATION_PROPERTY } from '../sql/planner/physical/partitioned-aggregation.js';
 import { PARALLEL_MARK_JOIN_PROPERTY } from '../sql/planner/physical/parallel-mark-join.js';
 import { PARALLEL_SORT_PROPERTY } from '../sql/planner/physical/parallel-sort.js';
+import { PARALLEL_HASH_BUILD_PROPERTY } from '../sql/planner/physical/parallel-hash-build.js';
 
 /** What a node's configuration sets as the default of a session property. */
 export interface NodeSessionDefaults {
@@ -69,6 +70,7 @@ export function systemSessionProperties(node: NodeSessionDefaults): readonly Pro
     PARTITIONED_AGGREGATION_PROPERTY,
     PARALLEL_MARK_JOIN_PROPERTY,
     PARALLEL_SORT_PROPERTY,
+    PARALLEL_HASH_BUILD_PROPERTY,
     ENABLE_DYNAMIC_FILTERING_PROPERTY,
     {
       name: 'query_max_execution_time',

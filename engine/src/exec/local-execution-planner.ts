@@ -34,6 +34,7 @@ import { filterAndProject } from './operators/filter-and-project.js';
 import { groupId } from './operators/group-id.js';
 import { hashAggregation, type HashAggregationSpec } from './operators/hash-aggregation.js';
 import { hashJoin, type HashJoinSpec } from './operators/hash-join.js';
+import type { ParallelBuildSettings } from '../sql/planner/physical/parallel-hash-build.js';
 import { limit } from './operators/limit.js';
 import type { OperatorContext, PageStream } from './operators/operator.js';
 import type { SortKey } from '../functions/scalar/value-ordering.js';
@@ -157,6 +158,9 @@ export class LocalExecutionPlanner {
         return this.parallelMarkJoin(physical, bindings, ctx, listed);
       case 'ParallelSort':
         return this.parallelSort(physical, bindings, ctx);
+      case 'ParallelHashBuild':
+        // The build rows as its source makes them: the join fills its table on the threads (joinSpec).
+        return this.unrecorded(physical.source, bindings, ctx, listed);
     }
   }
 
@@ -448,7 +452,14 @@ export class LocalExecutionPlanner {
       probeOutput: left.map((_, i) => i),
       buildOutput: node.type === 'mark' ? [] : right.map((_, i) => i),
       markNullAware: node.mark?.nullAware ?? false,
+      parallelBuild: this.parallelBuildOf(node),
     };
+  }
+
+  /** The settings of a join's table filled on the threads, when its build side is a ParallelHashBuild. */
+  private parallelBuildOf(join: JoinNode): ParallelBuildSettings | undefined {
+    const build = this.physical.find(join.right);
+    return build?.kind === 'ParallelHashBuild' ? { threads: build.threads, minRows: build.minRows } : undefined;
   }
 
   private aggregationSpec(node: AggregateNode): HashAggregationSpec {

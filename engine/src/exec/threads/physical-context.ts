@@ -18,6 +18,7 @@ import { parallelSettings } from './thread-settings.js';
 import { partitionedAggregation } from '../../sql/planner/physical/partitioned-aggregation.js';
 import { parallelMarkJoin } from '../../sql/planner/physical/parallel-mark-join.js';
 import { parallelSort } from '../../sql/planner/physical/parallel-sort.js';
+import { parallelHashBuild } from '../../sql/planner/physical/parallel-hash-build.js';
 
 type PlanningEnvironment = Pick<ExecutionEnvironment, 'catalogs' | 'session'>;
 
@@ -37,6 +38,7 @@ export function physicalPlanningContext(
     partitionedFinal: partitionedAggregation(env.session),
     parallelMarkJoin: parallelMarkJoin(env.session),
     parallelSort: parallelSort(env.session),
+    parallelHashBuild: parallelHashBuild(env.session),
     threadScan: (scan) => {
       const source = scanConnector(env, scan).workerSplitSource?.(scan.table);
       return source === undefined ? undefined : { generatesPages: source.generatesPages };

@@ -16,7 +16,18 @@ export type PhysicalNodeJson =
   | { kind: 'SingleStepAggregation'; final: number; partial: number; source: PhysicalNodeJson }
   | ParallelScanJson
   | ParallelMarkJoinJson
-  | ParallelSortJson;
+  | ParallelSortJson
+  | ParallelHashBuildJson;
+
+export interface ParallelHashBuildJson {
+  kind: 'ParallelHashBuild';
+  node: number;
+  join: number;
+  source: PhysicalNodeJson;
+  threads: number;
+  minRows: number;
+  decisions: AdaptiveDecision[];
+}
 
 export interface ParallelSortJson {
   kind: 'ParallelSort';
@@ -82,6 +93,16 @@ export function physicalToJson(physical: PhysicalNode): PhysicalNodeJson {
         pipeline: physicalToJson(physical.pipeline) as ParallelScanJson,
         decisions: physical.decisions,
         inMainThread: physicalToJson(physical.inMainThread),
+      };
+    case 'ParallelHashBuild':
+      return {
+        kind: 'ParallelHashBuild',
+        node: physical.node.id,
+        join: physical.join.id,
+        source: physicalToJson(physical.source),
+        threads: physical.threads,
+        minRows: physical.minRows,
+        decisions: physical.decisions,
       };
     case 'ParallelScan': {
       const { aggregation } = physical;
@@ -180,6 +201,19 @@ export function physicalFromJson(json: PhysicalNodeJson, fragment: PlanNode): Ph
           build,
           decisions: j.decisions,
           inMainThread: read(j.inMainThread),
+        };
+      }
+      case 'ParallelHashBuild': {
+        const join = ofKind(j.join, 'Join') as JoinNode;
+        if (join.right.id !== j.node) throw new PhysicalPlanMismatch(`plan node ${j.node} is not the build side of join ${j.join}`);
+        return {
+          kind: 'ParallelHashBuild',
+          node: join.right,
+          join,
+          source: read(j.source),
+          threads: j.threads,
+          minRows: j.minRows,
+          decisions: j.decisions,
         };
       }
       case 'ParallelSort': {

@@ -8,7 +8,7 @@
 import type { AggregateNode, FilterNode, JoinNode, PlanNode, ProjectNode, SortNode, TableScanNode, TopNNode } from '../plan.js';
 import type { Symbol } from '../row-expression.js';
 
-export type PhysicalNode = PhysicalOperator | SingleStepAggregation | ParallelScan | ParallelMarkJoin | ParallelSort;
+export type PhysicalNode = PhysicalOperator | SingleStepAggregation | ParallelScan | ParallelMarkJoin | ParallelSort | ParallelHashBuild;
 
 /** One logical node run by its operator in the task's main thread, over the physical nodes of its sources. */
 export interface PhysicalOperator {
@@ -128,7 +128,25 @@ export interface ParallelSort {
   inMainThread: PhysicalNode;
 }
 
-export type AdaptiveDecisionName = 'threads' | 'partial aggregation' | 'final step' | 'probe first';
+/**
+ * The build side of a hash join whose lookup table the node's threads fill, each thread the rows of
+ * its regions of the key hashes (exec/threads/parallel-join-build), once the main thread has gathered
+ * the rows from `source`; the join probes the table as before (in the main thread, or shared with
+ * the threads of the scan it is probed in). A build side of few rows is hashed in the main thread.
+ */
+export interface ParallelHashBuild {
+  kind: 'ParallelHashBuild';
+  /** The build side's top node (the join's right side): its rows are `source`'s. */
+  node: PlanNode;
+  join: JoinNode;
+  source: PhysicalNode;
+  threads: number;
+  /** Build rows from which on the threads fill the table. */
+  minRows: number;
+  decisions: AdaptiveDecision[];
+}
+
+export type AdaptiveDecisionName = 'threads' | 'partial aggregation' | 'final step' | 'probe first' | 'parallel build';
 
 /** A choice a physical node makes when it runs, and the rule it follows. */
 export interface AdaptiveDecision {
@@ -149,5 +167,7 @@ export function physicalSources(node: PhysicalNode): PhysicalNode[] {
       return [node.probe];
     case 'ParallelSort':
       return physicalSources(node.pipeline);
+    case 'ParallelHashBuild':
+      return [node.source];
   }
 }
