@@ -71,6 +71,16 @@ export function systemSessionProperties(node: NodeSessionDefaults): readonly Pro
     PARALLEL_MARK_JOIN_PROPERTY,
     PARALLEL_SORT_PROPERTY,
     PARALLEL_HASH_BUILD_PROPERTY,
+    {
+      name: 'parallel_hash_build_min_rows',
+      type: { kind: 'integer' },
+      defaultValue: INTEGER_SESSION_DEFAULTS.parallel_hash_build_min_rows,
+      description:
+        "Fewest build rows for which the node's worker threads fill a hash join's lookup table (parallel_hash_build); a smaller table is hashed in the task's main thread",
+      validate: (v) => {
+        if (Number(v) < 1) throw new Error('must be at least 1');
+      },
+    },
     ENABLE_DYNAMIC_FILTERING_PROPERTY,
     {
       name: 'query_max_execution_time',

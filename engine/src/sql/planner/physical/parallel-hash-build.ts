@@ -1,13 +1,13 @@
-// The session property that says whether a hash join's lookup table over a big build side is filled
-// by the node's worker threads (ParallelHashBuild; exec/threads/parallel-join-build), each the rows
-// of its hash regions, rather than by the task's main thread. The build rows are still gathered in
-// the main thread; only keys held in typed arrays (not strings) can be shared with the threads, and
-// a build side of fewer than PARALLEL_BUILD_MIN_ROWS rows is hashed in the main thread (a round trip
-// to the threads costs more than it saves). Switched off, the main thread builds every table.
+// The session properties that say whether a hash join's lookup table over a big build side is
+// filled by the node's worker threads (ParallelHashBuild; exec/threads/parallel-join-build), each the
+// rows of its hash regions, rather than by the task's main thread. The build rows are still gathered
+// in the main thread; only keys held in typed arrays (not strings) can be shared with the threads,
+// and a build side of fewer than parallel_hash_build_min_rows rows is hashed in the main thread (a
+// round trip to the threads costs more than it saves). Switched off, the main thread builds every table.
 
 import type { PropertyMetadata } from '../../../spi/properties.js';
 import type { Session } from '../../../spi/session.js';
-import { booleanSessionProperty } from '../../../spi/session-properties.js';
+import { booleanSessionProperty, integerSessionProperty } from '../../../spi/session-properties.js';
 import type { SqlType } from '../../../types/types.js';
 import { SHORT_DECIMAL_PRECISION } from '../../../types/types.js';
 
@@ -19,12 +19,11 @@ export const PARALLEL_HASH_BUILD_PROPERTY: PropertyMetadata = {
     "Whether a hash join's lookup table over a big build side is filled by the node's worker threads, each a hash region of it, rather than by the task's main thread",
 };
 
-export function parallelHashBuild(session: Session): boolean {
-  return booleanSessionProperty(session, PARALLEL_HASH_BUILD_PROPERTY);
+/** The build rows from which on the threads fill a join's table; undefined: switched off. */
+export function parallelHashBuild(session: Session): { minRows: number } | undefined {
+  if (!booleanSessionProperty(session, PARALLEL_HASH_BUILD_PROPERTY)) return undefined;
+  return { minRows: integerSessionProperty(session, 'parallel_hash_build_min_rows') };
 }
-
-/** Build rows from which on the threads fill the table. */
-export const PARALLEL_BUILD_MIN_ROWS = 65_536;
 
 /** The adaptive decision's name, as EXPLAIN ANALYZE records it. */
 export const PARALLEL_BUILD_DECISION = 'parallel build';

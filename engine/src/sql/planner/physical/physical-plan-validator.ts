@@ -7,10 +7,12 @@
 //   sees all rows of a group on one thread: gathered first, or exchanged by the hash of its keys;
 // - a node's rows come in the order its logical plan promises (a sort's order is not lost under a
 //   node that runs on threads, which interleave their rows);
-// - a parallel sort's threads sort the rows of its source as they read them, not rows gathered first.
+// - a parallel sort's threads sort the rows of its source as they read them, not rows gathered first;
+// - a table the threads fill (ParallelHashBuild) is a join's build side over keys they can share.
 
 import { EngineError } from '../../../errors/engine-error.js';
-import { type ParallelScan, type ParallelSort, type PhysicalNode, physicalSources } from './physical-plan.js';
+import { type ParallelHashBuild, type ParallelScan, type ParallelSort, type PhysicalNode, physicalSources } from './physical-plan.js';
+import { shareableKeyType } from './parallel-hash-build.js';
 import {
   type Distribution,
   logicalOrdering,
@@ -44,6 +46,10 @@ function firstProblem(physical: PhysicalNode): string | undefined {
   }
   if (physical.kind === 'ParallelSort') {
     const problem = parallelSortProblem(physical, at);
+    if (problem !== undefined) return problem;
+  }
+  if (physical.kind === 'ParallelHashBuild') {
+    const problem = parallelHashBuildProblem(physical, at);
     if (problem !== undefined) return problem;
   }
   if (!ordered(outputOrdering(physical), logicalOrdering(physical.node)))
@@ -88,6 +94,16 @@ function parallelSortProblem(p: ParallelSort, at: string): string | undefined {
   if (pipeline.aggregation !== undefined) return `${at}: its threads would sort partial aggregation states`;
   const input = threadDistribution(pipeline, pipeline.node);
   if (input.kind === 'SINGLE') return `${at}: its rows are gathered in the main thread before the threads sort them`;
+  return undefined;
+}
+
+/** A table the threads fill is a join's build side, over keys they can share. */
+function parallelHashBuildProblem(p: ParallelHashBuild, at: string): string | undefined {
+  if (p.join.right !== p.node) return `${at}: it is not the build side of join ${p.join.id}`;
+  if (p.join.nearest !== undefined) return `${at}: join ${p.join.id} is a NEAREST join, which builds no hash table`;
+  const unshared = p.join.criteria.find((c) => !shareableKeyType(c.right.type));
+  if (p.join.criteria.length === 0 || unshared !== undefined)
+    return `${at}: join ${p.join.id} has ${unshared === undefined ? 'no key' : `key ${unshared.right.name} of type ${unshared.right.type.kind}`}, which the threads cannot share`;
   return undefined;
 }
 

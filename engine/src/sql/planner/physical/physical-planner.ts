@@ -20,7 +20,7 @@ import {
   PROBE_FIRST_MAX_ROWS,
 } from './adaptive-thresholds.js';
 import { isCostly } from './expression-cost.js';
-import { PARALLEL_BUILD_MIN_ROWS, shareableKeyType } from './parallel-hash-build.js';
+import { shareableKeyType } from './parallel-hash-build.js';
 import type {
   AdaptiveDecision,
   LocalExchange,
@@ -46,8 +46,8 @@ export interface PhysicalPlanningContext {
   parallelMarkJoin: boolean;
   /** Whether a sort over a scan pipeline may sort on the threads, run by run, and merge the runs in the main thread (parallel_sort). */
   parallelSort: boolean;
-  /** Whether a hash join's lookup table over a big build side may be filled by the threads (parallel_hash_build). */
-  parallelHashBuild: boolean;
+  /** The build rows from which on a hash join's lookup table is filled by the threads (parallel_hash_build); undefined: never. */
+  parallelHashBuild: { minRows: number } | undefined;
   /** Whether the scan's splits are assigned to the task as they come (a distributed task's source) rather than listed here. */
   assignedSplits(scan: TableScanNode): boolean;
 }
@@ -84,20 +84,21 @@ export class PhysicalPlanner {
    */
   private buildSide(join: JoinNode): PhysicalNode {
     const source = this.plan(join.right);
-    const { threads, minSplits } = this.context;
+    const { threads, minSplits, parallelHashBuild } = this.context;
     const keysShareable = join.criteria.length > 0 && join.criteria.every((c) => shareableKeyType(c.right.type));
-    if (!this.context.parallelHashBuild || minSplits === 0 || threads < 2 || join.nearest !== undefined || !keysShareable) return source;
+    if (parallelHashBuild === undefined || minSplits === 0 || threads < 2 || join.nearest !== undefined || !keysShareable) return source;
+    const { minRows } = parallelHashBuild;
     return {
       kind: 'ParallelHashBuild',
       node: join.right,
       join,
       source,
       threads,
-      minRows: PARALLEL_BUILD_MIN_ROWS,
+      minRows,
       decisions: [
         {
           name: 'parallel build',
-          rule: `the threads fill the lookup table when the build side has at least ${PARALLEL_BUILD_MIN_ROWS} rows, else the main thread`,
+          rule: `the threads fill the lookup table when the build side has at least ${minRows} rows, else the main thread`,
         },
       ],
     };
