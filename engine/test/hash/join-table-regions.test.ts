@@ -89,7 +89,10 @@ describe('join tables filled region by region', function () {
       let table: IntegerJoinHash | JoinHash;
       if (integer) {
         const t = IntegerJoinHash.empty(ROWS, 2, false);
-        for (let region = 0; region < 4; region++) expect(t.insertRegion(buildKeys[0], region)).to.equal(true);
+        const hashes = new Int32Array(ROWS);
+        IntegerJoinHash.hashRange(buildKeys[0], hashes, 0, ROWS / 2);
+        IntegerJoinHash.hashRange(buildKeys[0], hashes, ROWS / 2, ROWS);
+        for (let region = 0; region < 4; region++) expect(t.insertRegion(buildKeys[0], hashes, region)).to.equal(true);
         table = t;
       } else {
         const t = JoinHash.empty(types, buildKeys, ROWS, 2, false);
@@ -119,7 +122,9 @@ describe('join tables filled region by region', function () {
     for (let k = 0n; keys.length < 200; k++) if (regionOf(wordsHash(Number(k), 0), 2) === 0) keys.push(k);
     const column = columnFromScalars(BIGINT, keys);
     const table = IntegerJoinHash.empty(keys.length, 2, false);
-    expect(table.insertRegion(column, 0)).to.equal(false);
+    const hashes = new Int32Array(keys.length);
+    IntegerJoinHash.hashRange(column, hashes, 0, keys.length);
+    expect(table.insertRegion(column, hashes, 0)).to.equal(false);
     expect(await fillJoinTableOnThreads(pool, [BIGINT], [column], keys.length, 4)).to.equal(undefined);
   });
 });

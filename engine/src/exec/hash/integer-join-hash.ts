@@ -150,10 +150,26 @@ export class IntegerJoinHash implements JoinLookup {
   }
 
   /**
-   * In a worker thread: inserts the rows of `buildKey` whose keys fall in `region`, in the shared
-   * table. False when the region ran out of slots (keys this skewed: the caller builds in one thread).
+   * In a worker thread, the first step of a fill by threads: the hashes of rows [from, end) of
+   * `buildKey` into `hashes` (so that each thread filling a region skips the others' rows by their
+   * hash instead of hashing every key again).
    */
-  insertRegion(buildKey: Column, region: number): boolean {
+  static hashRange(buildKey: Column, hashes: Int32Array, from: number, end: number): void {
+    let scratch: Int32Array | undefined;
+    for (let first = from; first < end; first += BUILD_SLICE_ROWS) {
+      const last = Math.min(end, first + BUILD_SLICE_ROWS);
+      const words = integerKeyWordsFrom(buildKey, first, last, scratch);
+      if (!(buildKey.values instanceof BigInt64Array)) scratch = words;
+      for (let row = first; row < last; row++) hashes[row] = wordsHash(words[2 * (row - first)], words[2 * (row - first) + 1]);
+    }
+  }
+
+  /**
+   * In a worker thread, once every row is hashed (hashRange): inserts the rows of `buildKey` whose
+   * keys fall in `region`, in the shared table. False when the region ran out of slots (keys this
+   * skewed: the caller builds in one thread).
+   */
+  insertRegion(buildKey: Column, hashes: Int32Array, region: number): boolean {
     const hasNull = anyNullKey([buildKey], this.rowCount);
     let room = this.regions.regionMask;
     let scratch: Int32Array | undefined;
@@ -161,7 +177,7 @@ export class IntegerJoinHash implements JoinLookup {
       const first = Math.max(0, end - BUILD_SLICE_ROWS);
       const words = integerKeyWordsFrom(buildKey, first, end, scratch);
       if (!(buildKey.values instanceof BigInt64Array)) scratch = words;
-      room = this.insertRows(words, first, hasNull, first, end, [], region, room);
+      room = this.insertRows(words, first, hasNull, first, end, [], region, room, hashes);
     }
     return room > 0;
   }
@@ -183,7 +199,8 @@ export class IntegerJoinHash implements JoinLookup {
   /**
    * Inserts rows [first, end) (in reverse: each chain stays in build order) whose words start at row
    * `wordsFrom`, those of `region` only (-1: every row); `room`: new keys the region still takes
-   * (one slot is always left empty, where probes stop). Returns the room left, 0 when it ran out.
+   * (one slot is always left empty, where probes stop); `hashes`: the rows' hashes, made already.
+   * Returns the room left, 0 when it ran out.
    */
   private insertRows(
     words: Int32Array,
@@ -194,6 +211,7 @@ export class IntegerJoinHash implements JoinLookup {
     nullRows: number[],
     region: number,
     room: number,
+    hashes?: Int32Array,
   ): number {
     const table = this.table;
     const next = this.next;
@@ -206,27 +224,28 @@ export class IntegerJoinHash implements JoinLookup {
         nullRows.push(row);
         continue;
       }
-      const lo = words[2 * (row - wordsFrom)];
-      const hi = words[2 * (row - wordsFrom) + 1];
-      const hash = wordsHash(lo, hi);
+      const at = 2 * (row - wordsFrom);
+      const hash = hashes === undefined ? wordsHash(words[at], words[at + 1]) : hashes[row];
       const keyRegion = regionOf(hash, regionBits);
       if (region >= 0 && keyRegion !== region) continue;
+      const lo = words[at];
+      const hi = words[at + 1];
       if (filtered) addKeyBit(keyBits, hash, shift);
       const base = keyRegion << regionLog2;
       let slot = base | (hash & regionMask);
       for (;;) {
-        const at = slot * 3;
-        const head = table[at] - 1;
+        const entry = slot * 3;
+        const head = table[entry] - 1;
         if (head === EMPTY) {
           if (--room === 0) return 0;
-          table[at] = row + 1;
-          table[at + 1] = lo;
-          table[at + 2] = hi;
+          table[entry] = row + 1;
+          table[entry + 1] = lo;
+          table[entry + 2] = hi;
           break;
         }
-        if (table[at + 1] === lo && table[at + 2] === hi) {
+        if (table[entry + 1] === lo && table[entry + 2] === hi) {
           next[row] = head;
-          table[at] = row + 1;
+          table[entry] = row + 1;
           break;
         }
         slot = base | ((slot + 1) & regionMask);

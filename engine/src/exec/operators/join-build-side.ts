@@ -97,10 +97,12 @@ export async function buildJoinLookup(
   const integerKey = keyTypes.length === 1 && isIntegerKeyType(keyTypes[0]);
   const estimate = integerKey ? IntegerJoinHash.estimateBytes(rows) : JoinHash.estimateBytes(rows);
   reservation.add(estimate);
-  const filled =
-    parallel !== undefined && rows >= parallel.minRows && keysShareable(keys)
-      ? await fillJoinTableOnThreads(sharedThreadPool(), keyTypes, keys, rows, parallel.threads)
-      : undefined;
+  const onThreads = parallel !== undefined && rows >= parallel.minRows && keysShareable(keys);
+  // While the threads fill it: the keys copied to shared memory and an integer table's row hashes.
+  const fillBytes = onThreads ? rows * 4 * (1 + 2 * keys.length) : 0;
+  reservation.add(fillBytes);
+  const filled = onThreads ? await fillJoinTableOnThreads(sharedThreadPool(), keyTypes, keys, rows, parallel.threads) : undefined;
+  reservation.add(-fillBytes);
   if (filled !== undefined) ctx.stats?.addBackgroundCpu(filled.cpuMillis);
   if (parallel !== undefined) ctx.stats?.decide(PARALLEL_BUILD_DECISION, filled === undefined ? 'main thread' : 'threads');
   const hash: JoinLookup =

@@ -1,7 +1,8 @@
 // A join's lookup table filled by the node's worker threads instead of the task's main thread: the
 // table is made empty in shared memory, cut into regions by key hash (hash/table-regions), and each
-// thread inserts the build rows of its regions, reading the key columns in shared memory; the general
-// table's row hashes are computed first, a range of rows per thread. The threads never write the
+// thread inserts the build rows of its regions, reading the key columns in shared memory; the rows'
+// hashes are computed first, a range of rows per thread, so that a thread skips the rows of other
+// regions by their hash without hashing their keys again. The threads never write the
 // same word (a key's slot, chain and filter bit are all in its region), and every chain stays in
 // build order, so the table is the one a single thread builds, but for where keys sit. The main
 // thread only waits (its event loop free) and lists the rows with NULL keys.
@@ -17,6 +18,7 @@ import { toEngineError } from '../../errors/engine-error.js';
 import { IntegerJoinHash, isIntegerKeyType } from '../hash/integer-join-hash.js';
 import { JoinHash } from '../hash/join-hash.js';
 import { nullKeyRowsOf, type JoinLookup } from '../hash/join-lookup.js';
+import { newInt32Array } from '../hash/shared-join-lookup.js';
 import { regionBitsFor } from '../hash/table-regions.js';
 import { decodePage, encodePage } from './page-transfer.js';
 import { errorFromPayload, errorPayload, type FillJoinTable, type ThreadToMain } from './thread-messages.js';
@@ -45,17 +47,20 @@ export async function fillJoinTableOnThreads(
       ? IntegerJoinHash.empty(rows, regionBits, true)
       : JoinHash.empty(keyTypes, sharedKeys, rows, regionBits, true);
   const workers = pool.acquire(threads);
-  const base = { type: 'fillJoinTable' as const, lookup: table.share(), keys: encodePage({ rowCount: rows, columns: sharedKeys }).page };
+  const base = {
+    type: 'fillJoinTable' as const,
+    lookup: table.share(),
+    keys: encodePage({ rowCount: rows, columns: sharedKeys }).page,
+    hashes: table instanceof IntegerJoinHash ? newInt32Array(rows, true) : new Int32Array(0),
+  };
   let cpuMillis = 0;
   const run = (worker: PooledThread, step: FillJoinTable['step']): Promise<boolean> =>
     fillStep(pool, worker, { ...base, taskId: newJobId(), step }).then((done) => {
       cpuMillis += done.cpuMillis;
       return done.regionFull;
     });
-  if (table instanceof JoinHash) {
-    const per = Math.ceil(rows / workers.length);
-    await Promise.all(workers.map((w, i) => run(w, { kind: 'hash', from: Math.min(rows, i * per), end: Math.min(rows, (i + 1) * per) })));
-  }
+  const per = Math.ceil(rows / workers.length);
+  await Promise.all(workers.map((w, i) => run(w, { kind: 'hash', from: Math.min(rows, i * per), end: Math.min(rows, (i + 1) * per) })));
   const regions = Array.from({ length: 2 ** regionBits }, (_, region) => region);
   const full = await Promise.all(regions.map((region) => run(workers[region % workers.length], { kind: 'insert', region })));
   if (full.includes(true)) return undefined;
@@ -83,7 +88,8 @@ export function fillJoinTable(request: FillJoinTable): ThreadToMain {
     const keys = decodePage(request.keys).columns;
     let regionFull = false;
     if (lookup.kind === 'integer') {
-      if (step.kind === 'insert') regionFull = !IntegerJoinHash.fromShared(lookup).insertRegion(keys[0], step.region);
+      if (step.kind === 'hash') IntegerJoinHash.hashRange(keys[0], request.hashes, step.from, step.end);
+      else regionFull = !IntegerJoinHash.fromShared(lookup).insertRegion(keys[0], request.hashes, step.region);
     } else {
       const table = JoinHash.fromShared(lookup, keys);
       if (step.kind === 'hash') table.hashRange(step.from, step.end);

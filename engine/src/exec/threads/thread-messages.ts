@@ -65,6 +65,8 @@ export interface FillJoinTable {
   lookup: SharedJoinLookup;
   /** The build side's key columns, in shared memory. */
   keys: EncodedPage;
+  /** An integer table's row hashes, in shared memory (the general table holds its own). */
+  hashes: Int32Array;
   step: { kind: 'hash'; from: number; end: number } | { kind: 'insert'; region: number };
 }
 
