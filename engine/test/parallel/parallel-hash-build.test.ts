@@ -2,7 +2,7 @@
 // rows on the same tables: inner, left, right and full joins, with a residual filter, NULL keys,
 // duplicate keys, several keys, decimal and date keys, semi and anti joins (IN, NOT IN, EXISTS), an
 // empty build side; a varchar key is hashed in the main thread, as is every table with
-// parallel_hash_build off (same rows); TPC-H q5, q7, q9, q18 and q21 on sf0.01 with every table
+// parallel_hash_build off (its default; same rows); TPC-H q5, q7, q9, q18 and q21 on sf0.01 with every table
 // filled on the threads; a join over the query's memory limit still fails with
 // EXCEEDED_LOCAL_MEMORY_LIMIT.
 
@@ -18,8 +18,9 @@ import { EngineAndDuckDb, sortedRowTexts } from '../support/engine-and-duckdb.js
 import { EngineHarness } from '../support/engine-harness.js';
 import { DIGITS, ID, IN_WORKERS, rowsWith, SIX_DIGITS, useThreadsOnMemory, workersIdle } from './parallel-helpers.js';
 
-/** Every build side of 1,000 rows or more filled on the threads. */
-const FILL_ON_THREADS = { parallel_hash_build_min_rows: '1000' };
+/** Every build side of 1,000 rows or more filled on the threads (parallel_hash_build is off by default). */
+const ON = { parallel_hash_build: 'true' };
+const FILL_ON_THREADS = { ...ON, parallel_hash_build_min_rows: '1000' };
 
 /** 100,000 build rows: keys with duplicates and NULLs. */
 const BUILD_ROWS = `SELECT id,
@@ -94,7 +95,8 @@ describe('hash join tables filled on the worker threads equal DuckDB', function 
 
   after(() => both.close());
 
-  it('prints ParallelHashBuild under the join, not with parallel_hash_build off nor for a varchar key', async () => {
+  it('prints ParallelHashBuild under the join, not with parallel_hash_build off (its default) nor for a varchar key', async () => {
+    expect((await rowsWith(engine, `EXPLAIN ${JOINS.inner}`, {})).join('\n')).not.to.contain('ParallelHashBuild');
     const text = await explain(JOINS.inner);
     expect(text).to.match(
       /└─ ParallelHashBuild\[threads = 2\]\n\s+Runs: rows gathered in the main thread; lookup table filled on the threads, each its regions of the key hashes\n\s+Adaptive parallel build: the threads fill the lookup table when the build side has at least 1000 rows, else the main thread/,
@@ -119,7 +121,7 @@ describe('hash join tables filled on the worker threads equal DuckDB', function 
     const sql = JOINS.full;
     const analyzed = (await rowsWith(engine, `EXPLAIN ANALYZE ${sql}`, FILL_ON_THREADS)).map((row) => String(row[0])).join('\n');
     expect(analyzed).to.match(/ParallelHashBuild\[threads = 2\][^]*Adaptive parallel build: [^\n]*; chosen: threads/);
-    const small = (await rowsWith(engine, `EXPLAIN ANALYZE ${sql}`, {})).map((row) => String(row[0])).join('\n');
+    const small = (await rowsWith(engine, `EXPLAIN ANALYZE ${sql}`, ON)).map((row) => String(row[0])).join('\n');
     expect(small).to.match(/Adaptive parallel build: [^\n]*at least 65536 rows[^\n]*; chosen: threads/);
   });
 
@@ -153,7 +155,7 @@ describe('TPC-H on sf0.01 with every join table filled on the threads equals Duc
     duck = await duckDbWithTpch('tiny', 2);
     await engine.run('CREATE SCHEMA memory.tiny');
     for (const table of TPCH_TABLE_NAMES) await engine.run(`CREATE TABLE memory.tiny.${table} AS SELECT * FROM tpch.tiny.${table}`);
-    for (const [name, value] of Object.entries({ ...IN_WORKERS, parallel_hash_build_min_rows: '1' }))
+    for (const [name, value] of Object.entries({ ...IN_WORKERS, ...ON, parallel_hash_build_min_rows: '1' }))
       engine.session.properties.set(name, value);
   });
 

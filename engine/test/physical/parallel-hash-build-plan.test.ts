@@ -2,7 +2,7 @@
 // under a join in the main thread and under a join probed in a parallel scan's threads: the plan
 // passes the validator, fits the task request's schema and reads back from its JSON as the same
 // plan; the validator rejects one that is not its join's build side or whose key the threads cannot
-// share; parallel_hash_build off, every scan in the main thread, or a varchar key plans none.
+// share; parallel_hash_build off (its default), every scan in the main thread, or a varchar key plans none.
 
 import { expect } from 'chai';
 import { TASK_REQUEST_SCHEMA } from '../../src/internode/task-update-request-schema.js';
@@ -28,7 +28,7 @@ describe('physical plan: a join table filled on the threads', () => {
     h = new EngineHarness();
     h.session.catalog = 'memory';
     h.session.schema = 'default';
-    for (const [name, value] of Object.entries(IN_WORKERS)) h.session.properties.set(name, value);
+    for (const [name, value] of Object.entries({ ...IN_WORKERS, parallel_hash_build: 'true' })) h.session.properties.set(name, value);
     await createBigTable(h);
   });
 

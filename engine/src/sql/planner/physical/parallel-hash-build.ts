@@ -14,7 +14,9 @@ import { SHORT_DECIMAL_PRECISION } from '../../../types/types.js';
 export const PARALLEL_HASH_BUILD_PROPERTY: PropertyMetadata = {
   name: 'parallel_hash_build',
   type: { kind: 'boolean' },
-  defaultValue: true,
+  // Off by default: on sf1 memory tables (q5, q7, q9, q18, q21, a machine loaded 15-20x over its
+  // cores) it did not measure better; the process's CPU for q9 rose about a quarter.
+  defaultValue: false,
   description:
     "Whether a hash join's lookup table over a big build side is filled by the node's worker threads, each a hash region of it, rather than by the task's main thread",
 };
