@@ -226,7 +226,7 @@ export class IntegerJoinHash implements JoinLookup {
       }
       const at = 2 * (row - wordsFrom);
       const hash = hashes === undefined ? wordsHash(words[at], words[at + 1]) : hashes[row];
-      const keyRegion = regionOf(hash, regionBits);
+      const keyRegion = regionBits === 0 ? 0 : regionOf(hash, regionBits);
       if (region >= 0 && keyRegion !== region) continue;
       const lo = words[at];
       const hi = words[at + 1];
@@ -286,7 +286,7 @@ export class IntegerJoinHash implements JoinLookup {
         rejected++;
         continue;
       }
-      const base = regionOf(hash, regionBits) << regionLog2;
+      const base = regionBits === 0 ? 0 : regionOf(hash, regionBits) << regionLog2;
       let slot = base | (hash & regionMask);
       let found = EMPTY;
       for (;;) {

@@ -165,7 +165,7 @@ export class JoinHash implements JoinLookup {
         continue;
       }
       const h = this.hashes[row];
-      const keyRegion = regionOf(h, regionBits);
+      const keyRegion = regionBits === 0 ? 0 : regionOf(h, regionBits);
       if (region >= 0 && keyRegion !== region) continue;
       if (this.keyBits.length > 0) addKeyBit(this.keyBits, h, this.keyBitShift);
       const base = keyRegion << regionLog2;
@@ -216,7 +216,7 @@ export class JoinHash implements JoinLookup {
         rejected++;
         continue;
       }
-      const base = regionOf(h, regionBits) << regionLog2;
+      const base = regionBits === 0 ? 0 : regionOf(h, regionBits) << regionLog2;
       let slot = base | (h & regionMask);
       let found = EMPTY;
       for (;;) {
