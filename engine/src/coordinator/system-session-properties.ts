@@ -18,6 +18,7 @@ import { PARTITIONED_AGGREGATION_PROPERTY } from '../sql/planner/physical/partit
 import { PARALLEL_MARK_JOIN_PROPERTY } from '../sql/planner/physical/parallel-mark-join.js';
 import { PARALLEL_SORT_PROPERTY } from '../sql/planner/physical/parallel-sort.js';
 import { PARALLEL_WINDOW_PROPERTY } from '../sql/planner/physical/parallel-window.js';
+import { PARALLEL_HASH_BUILD_PROPERTY } from '../sql/planner/physical/parallel-hash-build.js';
 
 /** What a node's configuration sets as the default of a session property. */
 export interface NodeSessionDefaults {
@@ -71,6 +72,17 @@ export function systemSessionProperties(node: NodeSessionDefaults): readonly Pro
     PARALLEL_MARK_JOIN_PROPERTY,
     PARALLEL_SORT_PROPERTY,
     PARALLEL_WINDOW_PROPERTY,
+    PARALLEL_HASH_BUILD_PROPERTY,
+    {
+      name: 'parallel_hash_build_min_rows',
+      type: { kind: 'integer' },
+      defaultValue: INTEGER_SESSION_DEFAULTS.parallel_hash_build_min_rows,
+      description:
+        "Fewest build rows for which the node's worker threads fill a hash join's lookup table (parallel_hash_build); a smaller table is hashed in the task's main thread",
+      validate: (v) => {
+        if (Number(v) < 1) throw new Error('must be at least 1');
+      },
+    },
     ENABLE_DYNAMIC_FILTERING_PROPERTY,
     {
       name: 'query_max_execution_time',

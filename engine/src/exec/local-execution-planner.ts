@@ -43,6 +43,7 @@ import { filterAndProject } from './operators/filter-and-project.js';
 import { groupId } from './operators/group-id.js';
 import { hashAggregation, type HashAggregationSpec } from './operators/hash-aggregation.js';
 import { hashJoin, type HashJoinSpec } from './operators/hash-join.js';
+import type { ParallelBuildSettings } from '../sql/planner/physical/parallel-hash-build.js';
 import { limit } from './operators/limit.js';
 import type { OperatorContext, PageStream } from './operators/operator.js';
 import type { SortKey } from '../functions/scalar/value-ordering.js';
@@ -180,6 +181,9 @@ export class LocalExecutionPlanner {
           operatorName: partitionedWindow.name,
           inMainThread: physical.inMainThread,
         });
+      case 'ParallelHashBuild':
+        // The build rows as its source makes them: the join fills its table on the threads (joinSpec).
+        return this.unrecorded(physical.source, bindings, ctx, listed);
     }
   }
 
@@ -463,6 +467,7 @@ export class LocalExecutionPlanner {
       probeOutput: left.map((_, i) => i),
       buildOutput: node.type === 'mark' ? [] : right.map((_, i) => i),
       markNullAware: node.mark?.nullAware ?? false,
+      parallelBuild: this.parallelBuildOf(node),
     };
   }
 
@@ -480,6 +485,12 @@ export class LocalExecutionPlanner {
         ignoreNulls: f.ignoreNulls,
       })),
     };
+  }
+
+  /** The settings of a join's table filled on the threads, when its build side is a ParallelHashBuild. */
+  private parallelBuildOf(join: JoinNode): ParallelBuildSettings | undefined {
+    const build = this.physical.find(join.right);
+    return build?.kind === 'ParallelHashBuild' ? { threads: build.threads, minRows: build.minRows } : undefined;
   }
 
   private aggregationSpec(node: AggregateNode): HashAggregationSpec {

@@ -282,7 +282,9 @@ const OUTPUT_BUFFERS = kinds(
   'type',
 );
 
-const DECISIONS = arrayOf(object({ name: { enum: ['threads', 'partial aggregation', 'final step', 'probe first'] }, rule: STRING }));
+const DECISIONS = arrayOf(
+  object({ name: { enum: ['threads', 'partial aggregation', 'final step', 'probe first', 'parallel build'] }, rule: STRING }),
+);
 
 /** A fragment's physical plan (sql/planner/physical/physical-plan-json.ts): its logical nodes by id. */
 const PHYSICAL_NODE = kinds('physical node', {
@@ -304,6 +306,14 @@ const PHYSICAL_NODE = kinds('physical node', {
     pipeline: ref('physical'),
     decisions: DECISIONS,
     inMainThread: ref('physical'),
+  }),
+  ParallelHashBuild: kind('ParallelHashBuild', {
+    node: integer(),
+    join: integer(),
+    source: ref('physical'),
+    threads: integer(1),
+    minRows: integer(),
+    decisions: DECISIONS,
   }),
   Operator: kind('Operator', { node: integer(), sources: arrayOf(ref('physical')) }),
   SingleStepAggregation: kind('SingleStepAggregation', { final: integer(), partial: integer(), source: ref('physical') }),

@@ -6,7 +6,12 @@ import type { PropertyMetadata } from './properties.js';
 import type { Session } from './session.js';
 
 /** Defaults of the integer properties that tasks read on any node. */
-export const INTEGER_SESSION_DEFAULTS = { task_concurrency: 2, parallel_min_splits: 2, max_recursion_depth: 10 } as const;
+export const INTEGER_SESSION_DEFAULTS = {
+  task_concurrency: 2,
+  parallel_min_splits: 2,
+  max_recursion_depth: 10,
+  parallel_hash_build_min_rows: 65_536,
+} as const;
 
 /** An integer session property that tasks read: the session's value, or its default. */
 export function integerSessionProperty(session: Session, name: keyof typeof INTEGER_SESSION_DEFAULTS): number {

@@ -201,6 +201,8 @@ describe('session properties', () => {
       ['join_distribution_type', 'AUTOMATIC', 'AUTOMATIC', 'varchar'],
       ['join_max_broadcast_table_size', '100MB', '100MB', 'varchar'],
       ['max_recursion_depth', '10', '10', 'integer'],
+      ['parallel_hash_build', 'false', 'false', 'boolean'],
+      ['parallel_hash_build_min_rows', '65536', '65536', 'integer'],
       ['parallel_join_probe', 'true', 'true', 'boolean'],
       ['parallel_mark_join', 'true', 'true', 'boolean'],
       ['parallel_min_splits', '2', '2', 'integer'],

@@ -13,6 +13,7 @@ import { int64Words, mix32 } from '../../columnar/hash-functions.js';
 import { anyNullKey, type JoinLookup } from './join-lookup.js';
 import { newInt32Array, type SharedIntegerJoinHash } from './shared-join-lookup.js';
 import { addKeyBit, KeyBitsTrial, keyBitsBytes, keyBitShift, mayHaveKey, newKeyBits } from './key-bits.js';
+import { regionOf, tableRegions, type TableRegions } from './table-regions.js';
 
 const EMPTY = -1;
 /** Rows inserted between two chances to yield the event loop (well under a millisecond of work). */
@@ -40,14 +41,20 @@ export function isIntegerKeyType(type: SqlType): boolean {
  * int64 column, a sign-extended copy of a narrower one (into `scratch` when it is big enough).
  */
 export function integerKeyWords(column: Column, count: number, scratch?: Int32Array): Int32Array {
+  return integerKeyWordsFrom(column, 0, count, scratch);
+}
+
+/** integerKeyWords of rows [from, end): row r's words at 2 (r - from) and 2 (r - from) + 1. */
+function integerKeyWordsFrom(column: Column, from: number, end: number, scratch?: Int32Array): Int32Array {
   const values = column.values;
-  if (values instanceof BigInt64Array) return int64Words(values);
+  if (values instanceof BigInt64Array) return int64Words(values.subarray(from, end));
   if (!(values instanceof Int32Array || values instanceof Int16Array || values instanceof Int8Array)) {
     throw new Error(`Integer join key expected, got ${column.type.kind}`);
   }
+  const count = end - from;
   const words = scratch !== undefined && scratch.length >= 2 * count ? scratch : new Int32Array(2 * count);
   for (let i = 0; i < count; i++) {
-    const v = values[i];
+    const v = values[from + i];
     words[2 * i] = v;
     words[2 * i + 1] = v < 0 ? -1 : 0;
   }
@@ -68,7 +75,8 @@ export class IntegerJoinHash implements JoinLookup {
    * then the lo and hi words of its key.
    */
   private readonly table: Int32Array;
-  private readonly mask: number;
+  /** Its slots cut into regions when threads filled it (table-regions); one region otherwise. */
+  private readonly regions: TableRegions;
   readonly next: Int32Array;
   /** A filter of the keys' hashes tested before the table (see key-bits); empty: none (too many keys). */
   private readonly keyBits: Int32Array;
@@ -81,16 +89,21 @@ export class IntegerJoinHash implements JoinLookup {
 
   /** The table over `rowCount` rows of one integer key column; `shared`: in shared memory, for other threads to probe. */
   static async build(buildKey: Column, rowCount: number, turns?: Turns, shared = false): Promise<IntegerJoinHash> {
-    const capacity = tableCapacity(rowCount);
-    const next = newInt32Array(rowCount, shared).fill(EMPTY);
-    const hash = new IntegerJoinHash(rowCount, newInt32Array(capacity * 3, shared), next, newKeyBits(rowCount, shared));
+    const hash = IntegerJoinHash.empty(rowCount, 0, shared);
     await hash.insertAll(buildKey, turns);
     return hash;
   }
 
-  /** The table another thread shared (read only: probes never write to it). */
+  /** The empty table over `rowCount` rows cut into 2^regionBits regions, for threads to fill (insertRegion). */
+  static empty(rowCount: number, regionBits: number, shared: boolean): IntegerJoinHash {
+    const capacity = tableCapacity(rowCount);
+    const next = newInt32Array(rowCount, shared).fill(EMPTY);
+    return new IntegerJoinHash(rowCount, newInt32Array(capacity * 3, shared), next, newKeyBits(rowCount, shared), regionBits);
+  }
+
+  /** The table another thread shared (probed read only, or filled region by region). */
   static fromShared(shared: SharedIntegerJoinHash): IntegerJoinHash {
-    const hash = new IntegerJoinHash(shared.rowCount, shared.table, shared.next, shared.keyBits);
+    const hash = new IntegerJoinHash(shared.rowCount, shared.table, shared.next, shared.keyBits, shared.regionBits);
     hash.nullKeyRowIndexes = shared.nullKeyRows;
     return hash;
   }
@@ -105,8 +118,9 @@ export class IntegerJoinHash implements JoinLookup {
     table: Int32Array,
     next: Int32Array,
     keyBits: Int32Array,
+    regionBits: number,
   ) {
-    this.mask = table.length / 3 - 1;
+    this.regions = tableRegions(table.length / 3, regionBits);
     this.table = table;
     this.next = next;
     this.keyBits = keyBits;
@@ -122,11 +136,50 @@ export class IntegerJoinHash implements JoinLookup {
       next: this.next,
       keyBits: this.keyBits,
       nullKeyRows: this.nullKeyRowIndexes,
+      regionBits: this.regions.regionBits,
     };
   }
 
   get nullKeyRows(): Int32Array {
     return this.nullKeyRowIndexes;
+  }
+
+  /** Sets the rows with a NULL key (a table filled by threads: they only skip them). */
+  set nullKeyRows(rows: Int32Array) {
+    this.nullKeyRowIndexes = rows;
+  }
+
+  /**
+   * In a worker thread, the first step of a fill by threads: the hashes of rows [from, end) of
+   * `buildKey` into `hashes` (so that each thread filling a region skips the others' rows by their
+   * hash instead of hashing every key again).
+   */
+  static hashRange(buildKey: Column, hashes: Int32Array, from: number, end: number): void {
+    let scratch: Int32Array | undefined;
+    for (let first = from; first < end; first += BUILD_SLICE_ROWS) {
+      const last = Math.min(end, first + BUILD_SLICE_ROWS);
+      const words = integerKeyWordsFrom(buildKey, first, last, scratch);
+      if (!(buildKey.values instanceof BigInt64Array)) scratch = words;
+      for (let row = first; row < last; row++) hashes[row] = wordsHash(words[2 * (row - first)], words[2 * (row - first) + 1]);
+    }
+  }
+
+  /**
+   * In a worker thread, once every row is hashed (hashRange): inserts the rows of `buildKey` whose
+   * keys fall in `region`, in the shared table. False when the region ran out of slots (keys this
+   * skewed: the caller builds in one thread).
+   */
+  insertRegion(buildKey: Column, hashes: Int32Array, region: number): boolean {
+    const hasNull = anyNullKey([buildKey], this.rowCount);
+    let room = this.regions.regionMask;
+    let scratch: Int32Array | undefined;
+    for (let end = this.rowCount; end > 0 && room > 0; end -= BUILD_SLICE_ROWS) {
+      const first = Math.max(0, end - BUILD_SLICE_ROWS);
+      const words = integerKeyWordsFrom(buildKey, first, end, scratch);
+      if (!(buildKey.values instanceof BigInt64Array)) scratch = words;
+      room = this.insertRows(words, first, hasNull, first, end, [], region, room, hashes);
+    }
+    return room > 0;
   }
 
   private async insertAll(buildKey: Column, turns: Turns | undefined): Promise<void> {
@@ -135,17 +188,34 @@ export class IntegerJoinHash implements JoinLookup {
     const hasNull = anyNullKey([buildKey], rowCount);
     const nullRows: number[] = [];
     // Inserting in reverse and prepending keeps each chain in build order.
+    const everyRegion = -1;
     for (let end = rowCount; end > 0; end -= BUILD_SLICE_ROWS) {
-      this.insertRows(words, hasNull, Math.max(0, end - BUILD_SLICE_ROWS), end, nullRows);
+      this.insertRows(words, 0, hasNull, Math.max(0, end - BUILD_SLICE_ROWS), end, nullRows, everyRegion, rowCount + 1);
       await yieldIfDue(turns?.signal, turns?.stats);
     }
     this.nullKeyRowIndexes = Int32Array.from(nullRows.reverse());
   }
 
-  private insertRows(words: Int32Array, hasNull: Uint8Array | null, first: number, end: number, nullRows: number[]): void {
+  /**
+   * Inserts rows [first, end) (in reverse: each chain stays in build order) whose words start at row
+   * `wordsFrom`, those of `region` only (-1: every row); `room`: new keys the region still takes
+   * (one slot is always left empty, where probes stop); `hashes`: the rows' hashes, made already.
+   * Returns the room left, 0 when it ran out.
+   */
+  private insertRows(
+    words: Int32Array,
+    wordsFrom: number,
+    hasNull: Uint8Array | null,
+    first: number,
+    end: number,
+    nullRows: number[],
+    region: number,
+    room: number,
+    hashes?: Int32Array,
+  ): number {
     const table = this.table;
     const next = this.next;
-    const mask = this.mask;
+    const { regionBits, regionLog2, regionMask } = this.regions;
     const keyBits = this.keyBits;
     const filtered = keyBits.length > 0;
     const shift = this.keyBitShift;
@@ -154,28 +224,34 @@ export class IntegerJoinHash implements JoinLookup {
         nullRows.push(row);
         continue;
       }
-      const lo = words[2 * row];
-      const hi = words[2 * row + 1];
-      const hash = wordsHash(lo, hi);
+      const at = 2 * (row - wordsFrom);
+      const hash = hashes === undefined ? wordsHash(words[at], words[at + 1]) : hashes[row];
+      const keyRegion = regionBits === 0 ? 0 : regionOf(hash, regionBits);
+      if (region >= 0 && keyRegion !== region) continue;
+      const lo = words[at];
+      const hi = words[at + 1];
       if (filtered) addKeyBit(keyBits, hash, shift);
-      let slot = hash & mask;
+      const base = keyRegion << regionLog2;
+      let slot = base | (hash & regionMask);
       for (;;) {
-        const at = slot * 3;
-        const head = table[at] - 1;
+        const entry = slot * 3;
+        const head = table[entry] - 1;
         if (head === EMPTY) {
-          table[at] = row + 1;
-          table[at + 1] = lo;
-          table[at + 2] = hi;
+          if (--room === 0) return 0;
+          table[entry] = row + 1;
+          table[entry + 1] = lo;
+          table[entry + 2] = hi;
           break;
         }
-        if (table[at + 1] === lo && table[at + 2] === hi) {
+        if (table[entry + 1] === lo && table[entry + 2] === hi) {
           next[row] = head;
-          table[at] = row + 1;
+          table[entry] = row + 1;
           break;
         }
-        slot = (slot + 1) & mask;
+        slot = base | ((slot + 1) & regionMask);
       }
     }
+    return room;
   }
 
   lookup(probeKeys: readonly Column[], count: number, out: Int32Array, probeNulls?: Uint8Array): void {
@@ -192,7 +268,7 @@ export class IntegerJoinHash implements JoinLookup {
 
   private lookupRows(words: Int32Array, hasNull: Uint8Array | null, count: number, out: Int32Array): void {
     const table = this.table;
-    const mask = this.mask;
+    const { regionBits, regionLog2, regionMask } = this.regions;
     const keyBits = this.keyBits;
     const filtered = this.keyBitsTrial.active;
     const shift = this.keyBitShift;
@@ -210,7 +286,8 @@ export class IntegerJoinHash implements JoinLookup {
         rejected++;
         continue;
       }
-      let slot = hash & mask;
+      const base = regionBits === 0 ? 0 : regionOf(hash, regionBits) << regionLog2;
+      let slot = base | (hash & regionMask);
       let found = EMPTY;
       for (;;) {
         const at = slot * 3;
@@ -220,7 +297,7 @@ export class IntegerJoinHash implements JoinLookup {
           found = head;
           break;
         }
-        slot = (slot + 1) & mask;
+        slot = base | ((slot + 1) & regionMask);
       }
       out[row] = found;
     }

@@ -13,6 +13,7 @@ import { anyNullKey, type JoinLookup } from './join-lookup.js';
 import { makeKeyEquals } from './row-equality.js';
 import { newInt32Array, type SharedJoinHash } from './shared-join-lookup.js';
 import { addKeyBit, KeyBitsTrial, keyBitsBytes, keyBitShift, mayHaveKey, newKeyBits } from './key-bits.js';
+import { regionOf, tableRegions, type TableRegions } from './table-regions.js';
 
 const EMPTY = -1;
 /** Rows hashed or inserted between two chances to yield the event loop (well under a millisecond of work). */
@@ -20,7 +21,8 @@ const BUILD_SLICE_ROWS = 8192;
 
 export class JoinHash implements JoinLookup {
   private readonly slots: Int32Array;
-  private readonly mask: number;
+  /** Its slots cut into regions when threads filled it (table-regions); one region otherwise. */
+  private readonly regions: TableRegions;
   private readonly hashes: Int32Array;
   /** next[row]: the next build row with the same key as `row`, or -1. */
   readonly next: Int32Array;
@@ -41,23 +43,37 @@ export class JoinHash implements JoinLookup {
     turns?: Turns,
     shared = false,
   ): Promise<JoinHash> {
-    const slots = newInt32Array(tableCapacity(rowCount), shared).fill(EMPTY);
-    const hash = new JoinHash(
-      types,
-      buildKeys,
-      rowCount,
-      slots,
-      newInt32Array(rowCount, shared),
-      newInt32Array(rowCount, shared).fill(EMPTY),
-      newKeyBits(rowCount, shared),
-    );
+    const hash = JoinHash.empty(types, buildKeys, rowCount, 0, shared);
     await hash.insertAll(turns);
     return hash;
   }
 
+  /** The empty table over `rowCount` rows cut into 2^regionBits regions, for threads to fill (hashRange, insertRegion). */
+  static empty(types: readonly SqlType[], buildKeys: readonly Column[], rowCount: number, regionBits: number, shared: boolean): JoinHash {
+    return new JoinHash(
+      types,
+      buildKeys,
+      rowCount,
+      newInt32Array(tableCapacity(rowCount), shared).fill(EMPTY),
+      newInt32Array(rowCount, shared),
+      newInt32Array(rowCount, shared).fill(EMPTY),
+      newKeyBits(rowCount, shared),
+      regionBits,
+    );
+  }
+
   /** The table another thread shared, over `buildKeys` (this thread's view of the same build rows). */
   static fromShared(shared: SharedJoinHash, buildKeys: readonly Column[]): JoinHash {
-    const hash = new JoinHash(shared.types, buildKeys, shared.rowCount, shared.slots, shared.hashes, shared.next, shared.keyBits);
+    const hash = new JoinHash(
+      shared.types,
+      buildKeys,
+      shared.rowCount,
+      shared.slots,
+      shared.hashes,
+      shared.next,
+      shared.keyBits,
+      shared.regionBits,
+    );
     hash.nullKeyRowIndexes = shared.nullKeyRows;
     return hash;
   }
@@ -72,12 +88,32 @@ export class JoinHash implements JoinLookup {
       next: this.next,
       keyBits: this.keyBits,
       nullKeyRows: this.nullKeyRowIndexes,
+      regionBits: this.regions.regionBits,
     };
   }
 
   /** Build rows with a NULL in some key column. */
   get nullKeyRows(): Int32Array {
     return this.nullKeyRowIndexes;
+  }
+
+  /** Sets the rows with a NULL key (a table filled by threads: they only skip them). */
+  set nullKeyRows(rows: Int32Array) {
+    this.nullKeyRowIndexes = rows;
+  }
+
+  /** In a worker thread: the hashes of build rows [from, end), the first step of a fill by threads. */
+  hashRange(from: number, end: number): void {
+    hashRows(this.buildKeys, end, this.hashes, from);
+  }
+
+  /**
+   * In a worker thread, once every row is hashed: inserts the rows whose keys fall in `region`. False
+   * when the region ran out of slots (keys this skewed: the caller builds in one thread).
+   */
+  insertRegion(region: number): boolean {
+    const hasNull = anyNullKey(this.buildKeys, this.rowCount);
+    return this.insertRows(hasNull, 0, this.rowCount, [], region, this.regions.regionMask) > 0;
   }
 
   private constructor(
@@ -88,9 +124,10 @@ export class JoinHash implements JoinLookup {
     hashes: Int32Array,
     next: Int32Array,
     keyBits: Int32Array,
+    regionBits: number,
   ) {
     this.slots = slots;
-    this.mask = slots.length - 1;
+    this.regions = tableRegions(slots.length, regionBits);
     this.hashes = hashes;
     this.next = next;
     this.keyBits = keyBits;
@@ -106,34 +143,49 @@ export class JoinHash implements JoinLookup {
     }
     const hasNull = anyNullKey(this.buildKeys, rowCount);
     const nullRows: number[] = [];
-    const equals = makeKeyEquals(this.types, this.buildKeys, this.buildKeys, false);
-    // Inserting in reverse and prepending keeps each chain in build order.
+    const everyRegion = -1;
     for (let end = rowCount; end > 0; end -= BUILD_SLICE_ROWS) {
-      for (let row = end - 1, first = Math.max(0, end - BUILD_SLICE_ROWS); row >= first; row--) {
-        if (hasNull !== null && hasNull[row] === 1) {
-          nullRows.push(row);
-          continue;
-        }
-        const h = this.hashes[row];
-        if (this.keyBits.length > 0) addKeyBit(this.keyBits, h, this.keyBitShift);
-        let slot = h & this.mask;
-        for (;;) {
-          const head = this.slots[slot];
-          if (head === EMPTY) {
-            this.slots[slot] = row;
-            break;
-          }
-          if (this.hashes[head] === h && equals(row, head)) {
-            this.next[row] = head;
-            this.slots[slot] = row;
-            break;
-          }
-          slot = (slot + 1) & this.mask;
-        }
-      }
+      this.insertRows(hasNull, Math.max(0, end - BUILD_SLICE_ROWS), end, nullRows, everyRegion, rowCount + 1);
       await yieldIfDue(turns?.signal, turns?.stats);
     }
     this.nullKeyRowIndexes = Int32Array.from(nullRows.reverse());
+  }
+
+  /**
+   * Inserts hashed rows [first, end) in reverse (prepending keeps each chain in build order), those
+   * of `region` only (-1: every row); `room`: new keys the region still takes (one slot is always
+   * left empty, where probes stop). Returns the room left, 0 when it ran out.
+   */
+  private insertRows(hasNull: Uint8Array | null, first: number, end: number, nullRows: number[], region: number, room: number): number {
+    const equals = makeKeyEquals(this.types, this.buildKeys, this.buildKeys, false);
+    const { regionBits, regionLog2, regionMask } = this.regions;
+    for (let row = end - 1; row >= first; row--) {
+      if (hasNull !== null && hasNull[row] === 1) {
+        nullRows.push(row);
+        continue;
+      }
+      const h = this.hashes[row];
+      const keyRegion = regionBits === 0 ? 0 : regionOf(h, regionBits);
+      if (region >= 0 && keyRegion !== region) continue;
+      if (this.keyBits.length > 0) addKeyBit(this.keyBits, h, this.keyBitShift);
+      const base = keyRegion << regionLog2;
+      let slot = base | (h & regionMask);
+      for (;;) {
+        const head = this.slots[slot];
+        if (head === EMPTY) {
+          if (--room === 0) return 0;
+          this.slots[slot] = row;
+          break;
+        }
+        if (this.hashes[head] === h && equals(row, head)) {
+          this.next[row] = head;
+          this.slots[slot] = row;
+          break;
+        }
+        slot = base | ((slot + 1) & regionMask);
+      }
+    }
+    return room;
   }
 
   /**
@@ -149,6 +201,7 @@ export class JoinHash implements JoinLookup {
     const keyBits = this.keyBits;
     const filtered = this.keyBitsTrial.active;
     const shift = this.keyBitShift;
+    const { regionBits, regionLog2, regionMask } = this.regions;
     let rejected = 0;
     for (let row = 0; row < count; row++) {
       if (hasNull !== null && hasNull[row] === 1) {
@@ -163,7 +216,8 @@ export class JoinHash implements JoinLookup {
         rejected++;
         continue;
       }
-      let slot = h & this.mask;
+      const base = regionBits === 0 ? 0 : regionOf(h, regionBits) << regionLog2;
+      let slot = base | (h & regionMask);
       let found = EMPTY;
       for (;;) {
         const head = this.slots[slot];
@@ -172,7 +226,7 @@ export class JoinHash implements JoinLookup {
           found = head;
           break;
         }
-        slot = (slot + 1) & this.mask;
+        slot = base | ((slot + 1) & regionMask);
       }
       out[row] = found;
     }

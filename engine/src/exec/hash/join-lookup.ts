@@ -31,3 +31,12 @@ export function anyNullKey(columns: readonly Column[], count: number): Uint8Arra
   }
   return result;
 }
+
+/** The rows with a NULL in any of the columns, in order. */
+export function nullKeyRowsOf(columns: readonly Column[], count: number): Int32Array {
+  const hasNull = anyNullKey(columns, count);
+  if (hasNull === null) return new Int32Array(0);
+  const rows: number[] = [];
+  for (let row = 0; row < count; row++) if (hasNull[row] === 1) rows.push(row);
+  return Int32Array.from(rows);
+}

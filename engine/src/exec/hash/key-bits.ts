@@ -6,6 +6,8 @@
 
 import { newInt32Array } from './shared-join-lookup.js';
 
+/** The odd multiplier whose product's top bits choose a hash's bit (and its table region, table-regions). */
+export const KEY_BIT_MULTIPLIER = 0x9e3779b1;
 /** Bits per key aimed at (about 6% false positives); fewer only for tables past the size cap. */
 const BITS_PER_KEY = 16;
 /** The filter's largest size: 2^23 bits, one megabyte (half a core's second-level cache here). */
@@ -43,7 +45,7 @@ export function keyBitShift(bits: Int32Array): number {
  * bits that choose the key's slot in the table. `shift` is 32 minus the filter's log2 size.
  */
 export function keyBit(hash: number, shift: number): number {
-  return Math.imul(hash, 0x9e3779b1) >>> shift;
+  return Math.imul(hash, KEY_BIT_MULTIPLIER) >>> shift;
 }
 
 /** Sets the bit of `hash` in `bits` (of 2^(32 - shift) bits). */

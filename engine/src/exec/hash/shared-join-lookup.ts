@@ -12,6 +12,8 @@ export interface SharedIntegerJoinHash {
   /** The filter of key hashes (key-bits), empty when the table has none. */
   keyBits: Int32Array;
   nullKeyRows: Int32Array;
+  /** log2 of the regions threads filled it in (table-regions); 0: built in one thread. */
+  regionBits: number;
 }
 
 export interface SharedJoinHash {
@@ -24,6 +26,8 @@ export interface SharedJoinHash {
   /** The filter of key hashes (key-bits), empty when the table has none. */
   keyBits: Int32Array;
   nullKeyRows: Int32Array;
+  /** log2 of the regions threads filled it in (table-regions); 0: built in one thread. */
+  regionBits: number;
 }
 
 export type SharedJoinLookup = SharedIntegerJoinHash | SharedJoinHash;

@@ -18,6 +18,7 @@ import { hashProbeSide, PROBE_FIRST_MAX_ROWS, readAhead } from './probe-head.js'
 import type { OperatorContext, PageStream } from './operator.js';
 import { TARGET_PAGE_ROWS } from '../../columnar/page.js';
 import { MemoryReservation, PageCompactor, throwIfCanceled } from './operator-support.js';
+import type { ParallelBuildSettings } from '../../sql/planner/physical/parallel-hash-build.js';
 
 export type JoinType = 'inner' | 'left' | 'right' | 'full' | 'mark';
 
@@ -33,6 +34,8 @@ export interface HashJoinSpec {
   buildOutput: number[];
   /** For 'mark': IN semantics (an unmatched row is NULL, not FALSE, when a NULL could have matched). */
   markNullAware?: boolean;
+  /** Its lookup table filled by the node's threads (a ParallelHashBuild under the join). */
+  parallelBuild?: ParallelBuildSettings;
 }
 
 export async function* hashJoin(ctx: OperatorContext, probe: PageStream, build: PageStream, spec: HashJoinSpec): PageStream {

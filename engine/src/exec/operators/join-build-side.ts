@@ -14,6 +14,9 @@ import { concatPagesCooperatively } from './concat-cooperatively.js';
 import type { HashJoinSpec } from './hash-join.js';
 import type { OperatorContext, PageStream } from './operator.js';
 import { throwIfCanceled, type MemoryReservation } from './operator-support.js';
+import { fillJoinTableOnThreads, keysShareable } from '../threads/parallel-join-build.js';
+import { sharedThreadPool } from '../threads/thread-pool.js';
+import { PARALLEL_BUILD_DECISION, type ParallelBuildSettings } from '../../sql/planner/physical/parallel-hash-build.js';
 
 /** The build side, ready to probe. */
 export interface BuildSide {
@@ -72,11 +75,15 @@ export async function buildSide(
     ctx,
     reservation,
     shared,
+    spec.parallelBuild,
   );
   return { page, hash, next: hash.next };
 }
 
-/** The lookup table over `rows` rows of `keys` (of `keyTypes`), its memory reserved. */
+/**
+ * The lookup table over `rows` rows of `keys` (of `keyTypes`), its memory reserved; `parallel`: filled
+ * by the node's threads (parallel-join-build) when it is big enough and its keys can be shared.
+ */
 export async function buildJoinLookup(
   keyTypes: readonly SqlType[],
   keys: readonly Column[],
@@ -84,14 +91,23 @@ export async function buildJoinLookup(
   ctx: OperatorContext,
   reservation: MemoryReservation,
   shared = false,
+  parallel?: ParallelBuildSettings,
 ): Promise<JoinLookup> {
   // Several integer keys go to JoinHash: a table of their words per slot measured slower (TPC-H q9, q20).
   const integerKey = keyTypes.length === 1 && isIntegerKeyType(keyTypes[0]);
   const estimate = integerKey ? IntegerJoinHash.estimateBytes(rows) : JoinHash.estimateBytes(rows);
   reservation.add(estimate);
-  const hash: JoinLookup = integerKey
-    ? await IntegerJoinHash.build(keys[0], rows, ctx, shared)
-    : await JoinHash.build(keyTypes, keys, rows, ctx, shared);
+  const onThreads = parallel !== undefined && rows >= parallel.minRows && keysShareable(keys);
+  // While the threads fill it: the keys copied to shared memory and an integer table's row hashes.
+  const fillBytes = onThreads ? rows * 4 * (1 + 2 * keys.length) : 0;
+  reservation.add(fillBytes);
+  const filled = onThreads ? await fillJoinTableOnThreads(sharedThreadPool(), keyTypes, keys, rows, parallel.threads) : undefined;
+  reservation.add(-fillBytes);
+  if (filled !== undefined) ctx.stats?.addBackgroundCpu(filled.cpuMillis);
+  if (parallel !== undefined) ctx.stats?.decide(PARALLEL_BUILD_DECISION, filled === undefined ? 'main thread' : 'threads');
+  const hash: JoinLookup =
+    filled?.lookup ??
+    (integerKey ? await IntegerJoinHash.build(keys[0], rows, ctx, shared) : await JoinHash.build(keyTypes, keys, rows, ctx, shared));
   reservation.add(hash.sizeInBytes() - estimate);
   return hash;
 }

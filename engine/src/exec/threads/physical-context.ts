@@ -19,6 +19,7 @@ import { partitionedAggregation } from '../../sql/planner/physical/partitioned-a
 import { parallelMarkJoin } from '../../sql/planner/physical/parallel-mark-join.js';
 import { parallelSort } from '../../sql/planner/physical/parallel-sort.js';
 import { parallelWindow } from '../../sql/planner/physical/parallel-window.js';
+import { parallelHashBuild } from '../../sql/planner/physical/parallel-hash-build.js';
 
 type PlanningEnvironment = Pick<ExecutionEnvironment, 'catalogs' | 'session'>;
 
@@ -39,6 +40,7 @@ export function physicalPlanningContext(
     parallelMarkJoin: parallelMarkJoin(env.session),
     parallelSort: parallelSort(env.session),
     parallelWindow: parallelWindow(env.session),
+    parallelHashBuild: parallelHashBuild(env.session),
     threadScan: (scan) => {
       const source = scanConnector(env, scan).workerSplitSource?.(scan.table);
       return source === undefined ? undefined : { generatesPages: source.generatesPages };

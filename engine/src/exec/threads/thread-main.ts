@@ -8,6 +8,7 @@ import { lowerThisThreadPriority } from '../../process/thread-priority.js';
 import type { MainToThread, ThreadData, ThreadToMain } from './thread-messages.js';
 import { ThreadJob } from './thread-job.js';
 import { decodeStream } from './stream-decoding.js';
+import { fillJoinTable } from './parallel-join-build.js';
 
 const port = parentPort;
 if (port === null) throw new Error('worker-main runs only as a worker thread');
@@ -24,6 +25,10 @@ port.on('message', (message: MainToThread) => {
   if (message.type === 'decodeStream') {
     const { message: answer, transfer } = decodeStream(message);
     post(answer, transfer);
+    return;
+  }
+  if (message.type === 'fillJoinTable') {
+    post(fillJoinTable(message));
     return;
   }
   if (message.type !== 'start') {

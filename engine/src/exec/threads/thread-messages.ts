@@ -17,6 +17,7 @@ import type { ErrorName } from '../../errors/error-codes.js';
 import type { EncodedPage } from './page-transfer.js';
 import type { PartitionExchange } from './hash-exchange.js';
 import type { SharedBuildSide } from './shared-build-side.js';
+import type { SharedJoinLookup } from '../hash/shared-join-lookup.js';
 import type { ScanPipeline } from './scan-pipeline.js';
 import type { WorkerSplit } from '../../spi/worker-split.js';
 import type { ConnectorMetrics, TableConstraint } from '../../spi/connector.js';
@@ -53,8 +54,24 @@ export interface DecodeStream {
   body: Uint8Array;
 }
 
+/**
+ * One step of filling a join's lookup table on the threads (parallel-join-build), a one-message job:
+ * hash a range of the build rows, or insert the rows of one region; answered by `joinTableFilled`.
+ */
+export interface FillJoinTable {
+  type: 'fillJoinTable';
+  taskId: number;
+  /** The table's arrays, in shared memory. */
+  lookup: SharedJoinLookup;
+  /** The build side's key columns, in shared memory. */
+  keys: EncodedPage;
+  /** An integer table's row hashes, in shared memory (the general table holds its own). */
+  hashes: Int32Array;
+  step: { kind: 'hash'; from: number; end: number } | { kind: 'insert'; region: number };
+}
+
 /** `relieveMemory`: the node is short of memory; the thread empties its caches and collects its garbage. */
-export type MainToThread = MainToJob | DecodeStream | { type: 'relieveMemory' };
+export type MainToThread = MainToJob | DecodeStream | FillJoinTable | { type: 'relieveMemory' };
 
 /** What a thread is started with (its workerData). */
 export interface ThreadData {
@@ -83,6 +100,8 @@ export type ThreadToMain =
   | { type: 'done'; taskId: number; cpuMillis: number }
   /** The pages of a DecodeStream's body, in order. */
   | { type: 'decodedStream'; taskId: number; pages: EncodedPage[]; cpuMillis: number }
+  /** A FillJoinTable step done; `regionFull`: its region ran out of slots (the table is built in one thread instead). */
+  | { type: 'joinTableFilled'; taskId: number; cpuMillis: number; regionFull: boolean }
   | { type: 'failed'; taskId: number; error: ErrorPayload };
 
 /** An EngineError as plain data. */

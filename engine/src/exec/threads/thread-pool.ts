@@ -16,7 +16,7 @@ import { EngineError } from '../../errors/engine-error.js';
 import { oldGenerationLimitBytes } from '../../process/heap-guard.js';
 import { DEFAULT_WORKER_THREAD_NICE } from '../../process/thread-priority.js';
 import { formatBytes } from '../memory.js';
-import type { DecodeStream, MainToThread, StartJob, ThreadData, ThreadToMain } from './thread-messages.js';
+import type { DecodeStream, FillJoinTable, MainToThread, StartJob, ThreadData, ThreadToMain } from './thread-messages.js';
 
 const WORKER_ENTRY = new URL('./thread-main.js', import.meta.url);
 const MB = 1024 * 1024;
@@ -44,6 +44,9 @@ export function defaultThreadPoolOptions(maxThreads = availableParallelism()): T
     nice: DEFAULT_WORKER_THREAD_NICE,
   };
 }
+
+/** A message that starts a task in a thread: a job, or a one-message job. */
+type OneTask = StartJob | DecodeStream | FillJoinTable;
 
 /** Receives the messages of one task, or its loss when the thread dies. */
 export interface JobListener {
@@ -81,7 +84,7 @@ export class PooledThread {
     return this.tasks.size;
   }
 
-  start(message: StartJob | DecodeStream, listener: JobListener, transfer: Transferable[] = []): void {
+  start(message: OneTask, listener: JobListener, transfer: Transferable[] = []): void {
     if (this.tasks.size === 0) this.thread.ref();
     this.tasks.set(message.taskId, listener);
     this.post(message, transfer);
@@ -107,7 +110,13 @@ export class PooledThread {
 
   private route(message: ThreadToMain): void {
     const listener = this.tasks.get(message.taskId);
-    if (message.type === 'done' || message.type === 'failed' || message.type === 'poorReduction' || message.type === 'decodedStream') {
+    if (
+      message.type === 'done' ||
+      message.type === 'failed' ||
+      message.type === 'poorReduction' ||
+      message.type === 'decodedStream' ||
+      message.type === 'joinTableFilled'
+    ) {
       this.tasks.delete(message.taskId);
       if (this.tasks.size === 0) {
         this.thread.unref();
@@ -179,7 +188,7 @@ export class ThreadPool {
     return leastLoadedInOrder(this.workers, wanted);
   }
 
-  startTask(worker: PooledThread, message: StartJob | DecodeStream, listener: JobListener, transfer: Transferable[] = []): void {
+  startTask(worker: PooledThread, message: OneTask, listener: JobListener, transfer: Transferable[] = []): void {
     this.tasksStarted++;
     this.cancelIdle(worker);
     worker.start(message, listener, transfer);

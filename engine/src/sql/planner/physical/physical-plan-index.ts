@@ -22,6 +22,11 @@ export class PhysicalPlanIndex {
     return physical;
   }
 
+  /** The physical node that runs `node`, if it has one. */
+  find(node: PlanNode): PhysicalNode | undefined {
+    return this.byNode.get(node);
+  }
+
   /** Top-down, so that a node is found as the topmost physical node that stands for it. */
   private add(physical: PhysicalNode): void {
     this.keep(physical.node, physical);

@@ -17,7 +17,18 @@ export type PhysicalNodeJson =
   | ParallelScanJson
   | ParallelMarkJoinJson
   | ParallelSortJson
-  | ParallelWindowJson;
+  | ParallelWindowJson
+  | ParallelHashBuildJson;
+
+export interface ParallelHashBuildJson {
+  kind: 'ParallelHashBuild';
+  node: number;
+  join: number;
+  source: PhysicalNodeJson;
+  threads: number;
+  minRows: number;
+  decisions: AdaptiveDecision[];
+}
 
 /** A parallel sort's or window's: the node over its pipeline on the threads. */
 export interface ParallelSortJson {
@@ -89,6 +100,16 @@ export function physicalToJson(physical: PhysicalNode): PhysicalNodeJson {
         pipeline: physicalToJson(physical.pipeline) as ParallelScanJson,
         decisions: physical.decisions,
         inMainThread: physicalToJson(physical.inMainThread),
+      };
+    case 'ParallelHashBuild':
+      return {
+        kind: 'ParallelHashBuild',
+        node: physical.node.id,
+        join: physical.join.id,
+        source: physicalToJson(physical.source),
+        threads: physical.threads,
+        minRows: physical.minRows,
+        decisions: physical.decisions,
       };
     case 'ParallelScan': {
       const { aggregation } = physical;
@@ -187,6 +208,19 @@ export function physicalFromJson(json: PhysicalNodeJson, fragment: PlanNode): Ph
           build,
           decisions: j.decisions,
           inMainThread: read(j.inMainThread),
+        };
+      }
+      case 'ParallelHashBuild': {
+        const join = ofKind(j.join, 'Join') as JoinNode;
+        if (join.right.id !== j.node) throw new PhysicalPlanMismatch(`plan node ${j.node} is not the build side of join ${j.join}`);
+        return {
+          kind: 'ParallelHashBuild',
+          node: join.right,
+          join,
+          source: read(j.source),
+          threads: j.threads,
+          minRows: j.minRows,
+          decisions: j.decisions,
         };
       }
       case 'ParallelSort': {

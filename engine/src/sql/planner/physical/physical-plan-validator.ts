@@ -8,10 +8,19 @@
 // - a node's rows come in the order its logical plan promises (a sort's order is not lost under a
 //   node that runs on threads, which interleave their rows);
 // - a parallel sort's threads sort the rows of its source as they read them, not rows gathered first;
-// - a parallel window's threads window whole partitions: rows exchanged by the hash of its partition keys.
+// - a parallel window's threads window whole partitions: rows exchanged by the hash of its partition keys;
+// - a table the threads fill (ParallelHashBuild) is a join's build side over keys they can share.
 
 import { EngineError } from '../../../errors/engine-error.js';
-import { type ParallelScan, type ParallelSort, type ParallelWindow, type PhysicalNode, physicalSources } from './physical-plan.js';
+import {
+  type ParallelHashBuild,
+  type ParallelScan,
+  type ParallelSort,
+  type ParallelWindow,
+  type PhysicalNode,
+  physicalSources,
+} from './physical-plan.js';
+import { shareableKeyType } from './parallel-hash-build.js';
 import {
   type Distribution,
   logicalOrdering,
@@ -49,6 +58,10 @@ function firstProblem(physical: PhysicalNode): string | undefined {
   }
   if (physical.kind === 'ParallelWindow') {
     const problem = parallelWindowProblem(physical, at);
+    if (problem !== undefined) return problem;
+  }
+  if (physical.kind === 'ParallelHashBuild') {
+    const problem = parallelHashBuildProblem(physical, at);
     if (problem !== undefined) return problem;
   }
   if (!ordered(outputOrdering(physical), logicalOrdering(physical.node)))
@@ -111,6 +124,16 @@ function parallelWindowProblem(p: ParallelWindow, at: string): string | undefine
   if (input.kind === 'SINGLE') return `${at}: its rows are gathered in the main thread before the threads window them`;
   if (!satisfies(input, { kind: 'HASH', keys: node.partitionBy }))
     return `${at}: its input is ${describe(input)}, not all rows of a partition on one thread`;
+  return undefined;
+}
+
+/** A table the threads fill is a join's build side, over keys they can share. */
+function parallelHashBuildProblem(p: ParallelHashBuild, at: string): string | undefined {
+  if (p.join.right !== p.node) return `${at}: it is not the build side of join ${p.join.id}`;
+  if (p.join.nearest !== undefined) return `${at}: join ${p.join.id} is a NEAREST join, which builds no hash table`;
+  const unshared = p.join.criteria.find((c) => !shareableKeyType(c.right.type));
+  if (p.join.criteria.length === 0 || unshared !== undefined)
+    return `${at}: join ${p.join.id} has ${unshared === undefined ? 'no key' : `key ${unshared.right.name} of type ${unshared.right.type.kind}`}, which the threads cannot share`;
   return undefined;
 }
 

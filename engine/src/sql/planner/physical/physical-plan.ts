@@ -8,7 +8,14 @@
 import type { AggregateNode, FilterNode, JoinNode, PlanNode, ProjectNode, SortNode, TableScanNode, TopNNode, WindowNode } from '../plan.js';
 import type { Symbol } from '../row-expression.js';
 
-export type PhysicalNode = PhysicalOperator | SingleStepAggregation | ParallelScan | ParallelMarkJoin | ParallelSort | ParallelWindow;
+export type PhysicalNode =
+  | PhysicalOperator
+  | SingleStepAggregation
+  | ParallelScan
+  | ParallelMarkJoin
+  | ParallelSort
+  | ParallelWindow
+  | ParallelHashBuild;
 
 /** One logical node run by its operator in the task's main thread, over the physical nodes of its sources. */
 export interface PhysicalOperator {
@@ -143,7 +150,25 @@ export interface ParallelWindow {
   inMainThread: PhysicalNode;
 }
 
-export type AdaptiveDecisionName = 'threads' | 'partial aggregation' | 'final step' | 'probe first';
+/**
+ * The build side of a hash join whose lookup table the node's threads fill, each thread the rows of
+ * its regions of the key hashes (exec/threads/parallel-join-build), once the main thread has gathered
+ * the rows from `source`; the join probes the table as before (in the main thread, or shared with
+ * the threads of the scan it is probed in). A build side of few rows is hashed in the main thread.
+ */
+export interface ParallelHashBuild {
+  kind: 'ParallelHashBuild';
+  /** The build side's top node (the join's right side): its rows are `source`'s. */
+  node: PlanNode;
+  join: JoinNode;
+  source: PhysicalNode;
+  threads: number;
+  /** Build rows from which on the threads fill the table. */
+  minRows: number;
+  decisions: AdaptiveDecision[];
+}
+
+export type AdaptiveDecisionName = 'threads' | 'partial aggregation' | 'final step' | 'probe first' | 'parallel build';
 
 /** A choice a physical node makes when it runs, and the rule it follows. */
 export interface AdaptiveDecision {
@@ -165,5 +190,7 @@ export function physicalSources(node: PhysicalNode): PhysicalNode[] {
     case 'ParallelSort':
     case 'ParallelWindow':
       return physicalSources(node.pipeline);
+    case 'ParallelHashBuild':
+      return [node.source];
   }
 }

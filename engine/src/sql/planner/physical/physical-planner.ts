@@ -20,6 +20,7 @@ import {
   PROBE_FIRST_MAX_ROWS,
 } from './adaptive-thresholds.js';
 import { isCostly } from './expression-cost.js';
+import { shareableKeyType } from './parallel-hash-build.js';
 import type {
   AdaptiveDecision,
   LocalExchange,
@@ -48,6 +49,8 @@ export interface PhysicalPlanningContext {
   parallelSort: boolean;
   /** Whether a window with PARTITION BY over a scan pipeline may run on the threads, partitioned by key hash (parallel_window). */
   parallelWindow: boolean;
+  /** The build rows from which on a hash join's lookup table is filled by the threads (parallel_hash_build); undefined: never. */
+  parallelHashBuild: { minRows: number } | undefined;
   /** Whether the scan's splits are assigned to the task as they come (a distributed task's source) rather than listed here. */
   assignedSplits(scan: TableScanNode): boolean;
 }
@@ -79,13 +82,40 @@ export class PhysicalPlanner {
       const final = node as AggregateNode;
       return { kind: 'SingleStepAggregation', node: mergePartialFinal(final, partial), final, partial, source: this.plan(partial.source) };
     }
+    if (node.kind === 'Join') return { kind: 'Operator', node, sources: [this.plan(node.left), this.buildSide(node)] };
     return { kind: 'Operator', node, sources: sources(node).map((s) => this.plan(s)) };
+  }
+
+  /**
+   * The build side of a hash join: its lookup table filled on the threads (ParallelHashBuild) when the
+   * node has them and every key is a number threads can share, else hashed where the join runs.
+   */
+  private buildSide(join: JoinNode): PhysicalNode {
+    const source = this.plan(join.right);
+    const { threads, minSplits, parallelHashBuild } = this.context;
+    const keysShareable = join.criteria.length > 0 && join.criteria.every((c) => shareableKeyType(c.right.type));
+    if (parallelHashBuild === undefined || minSplits === 0 || threads < 2 || join.nearest !== undefined || !keysShareable) return source;
+    const { minRows } = parallelHashBuild;
+    return {
+      kind: 'ParallelHashBuild',
+      node: join.right,
+      join,
+      source,
+      threads,
+      minRows,
+      decisions: [
+        {
+          name: 'parallel build',
+          rule: `the threads fill the lookup table when the build side has at least ${minRows} rows, else the main thread`,
+        },
+      ],
+    };
   }
 
   /** The subtree of a parallel scan's threads, run in the main thread: every node of the pipeline an operator here. */
   private pipelineInMainThread(node: PlanNode, threadTop: PlanNode): PhysicalNode {
     const chain = (n: PlanNode): PhysicalNode => {
-      if (n.kind === 'Join') return { kind: 'Operator', node: n, sources: [chain(n.left), this.plan(n.right)] };
+      if (n.kind === 'Join') return { kind: 'Operator', node: n, sources: [chain(n.left), this.buildSide(n)] };
       if (n.kind === 'Filter' || n.kind === 'Project' || (n.kind === 'Aggregate' && n === threadTop))
         return { kind: 'Operator', node: n, sources: [chain(n.source)] };
       return { kind: 'Operator', node: n, sources: [] };
@@ -250,7 +280,7 @@ export class PhysicalPlanner {
     const stages: ThreadStage[] = [];
     for (let node = top; node.kind !== 'TableScan'; ) {
       if (node.kind === 'Join') {
-        stages.unshift({ kind: 'probe', join: node, build: this.plan(node.right) });
+        stages.unshift({ kind: 'probe', join: node, build: this.buildSide(node) });
         node = node.left;
       } else if (node.kind === 'Filter' || node.kind === 'Project') {
         stages.unshift({ kind: 'filterProject', node });

@@ -8,7 +8,16 @@
 import { childIndent, describe, nodeLines, type NodeRuntimeStats } from '../plan-printer.js';
 import type { PlanNode } from '../plan.js';
 import { name } from '../plan-printer.js';
-import type { LocalExchange, ParallelMarkJoin, ParallelScan, ParallelSort, ParallelWindow, PhysicalNode } from './physical-plan.js';
+import type {
+  LocalExchange,
+  ParallelHashBuild,
+  ParallelMarkJoin,
+  ParallelScan,
+  ParallelSort,
+  ParallelWindow,
+  PhysicalNode,
+} from './physical-plan.js';
+import { assertNever } from '../assert-never.js';
 
 type Stats = ReadonlyMap<number, NodeRuntimeStats> | undefined;
 
@@ -39,7 +48,21 @@ function visit(physical: PhysicalNode, indent: string, lines: string[], stats: S
     case 'ParallelWindow':
       parallelWindow(physical, indent, lines, stats);
       return;
+    case 'ParallelHashBuild':
+      parallelHashBuild(physical, indent, lines, stats);
+      return;
+    default:
+      assertNever(physical);
   }
+}
+
+/** ParallelHashBuild (no figures of its own: they are its source's) over the build side it hashes. */
+function parallelHashBuild(p: ParallelHashBuild, indent: string, lines: string[], stats: Stats): void {
+  const detail = `${childIndent(indent)}    `;
+  lines.push(`${indent}└─ ParallelHashBuild[threads = ${p.threads}]`);
+  lines.push(`${detail}Runs: rows gathered in the main thread; lookup table filled on the threads, each its regions of the key hashes`);
+  decisionLines(p.decisions, stats?.get(p.join.id)?.decisions ?? {}, detail, lines);
+  visit(p.source, childIndent(indent), lines, stats);
 }
 
 /**
@@ -122,7 +145,9 @@ function pipelineLines(p: ParallelScan, indent: string, lines: string[], stats: 
           ? 'partitioned across the threads (by key hash)'
           : "main thread, merging the threads' partial states"
         : node.kind === 'Join'
-          ? 'probe in the threads; build in the main thread, shared with the threads'
+          ? builds.get(node)?.kind === 'ParallelHashBuild'
+            ? 'probe in the threads; build rows gathered in the main thread, its table filled on the threads and shared with them'
+            : 'probe in the threads; build in the main thread, shared with the threads'
           : 'threads';
     // The pipeline's figures are its own line's; a node below has figures of its own when the main thread ran it.
     const ranHere = node !== p.node && stats?.has(node.id) === true;

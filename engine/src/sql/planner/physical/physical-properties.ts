@@ -22,6 +22,7 @@ export type Ordering = { symbol: Symbol; ascending: boolean; nullsFirst: boolean
 
 /** Every physical node of the main thread outputs one stream: a parallel scan gathers its threads' rows into it. */
 export function outputDistribution(physical: PhysicalNode): Distribution {
+  if (physical.kind === 'ParallelHashBuild') return outputDistribution(physical.source);
   return physical.kind === 'ParallelScan' ? threadDistribution(physical, physical.node) : SINGLE;
 }
 
@@ -67,6 +68,7 @@ export function logicalOrdering(node: PlanNode): Ordering {
  */
 export function outputOrdering(physical: PhysicalNode): Ordering {
   if (physical.kind === 'ParallelSort') return physical.node.orderBy;
+  if (physical.kind === 'ParallelHashBuild') return outputOrdering(physical.source);
   if (physical.kind !== 'Operator') return [];
   return orderingOf(physical.node, () => (physical.sources.length === 1 ? outputOrdering(physical.sources[0]) : []));
 }
