@@ -7,8 +7,9 @@
 // pipelines), which is all the coordinator reads of a running task; a done task's info is whole, and
 // so is the answer to a cancel, so the query's last look at each task has its operators.
 
-import { request, type Dispatcher } from 'undici';
+import type { Dispatcher } from 'undici';
 import { EngineError } from '../../errors/engine-error.js';
+import { httpRequest } from '../../internode/http-request.js';
 import { ProtocolError } from '../../internode/protocol-error.js';
 import { taskPollHeaders, type TaskPoll } from '../../internode/task-headers.js';
 import type { TaskInfo } from '../../internode/task-info.js';
@@ -40,8 +41,9 @@ export function httpTaskChannel(nodeUri: string, headers: InternalHeaders): Task
     init: { body?: string; headers?: Record<string, string> } = {},
   ): Promise<TaskAnswer> => {
     const uri = `${nodeUri}/v1/task/${path}`;
-    const { status, text } = await send(uri, method, { ...headers(), ...init.headers }, init.body, signal);
-    if (status !== 200) return { status, message: errorMessage(text) };
+    const response = await httpRequest(uri, { method, headers: { ...headers(), ...init.headers }, body: init.body, signal });
+    const text = await response.text();
+    if (response.status !== 200) return { status: response.status, message: errorMessage(text) };
     try {
       return { status: 200, info: decodeTaskInfo(text) };
     } catch (e) {
@@ -77,28 +79,6 @@ export function localTaskChannel(endpoint: TaskEndpoint): TaskChannel {
     info: (taskId, poll) => answer(() => endpoint.poll(taskId, poll.version, poll.maxWaitMillis, true)),
     cancel: (taskId, abort) => answer(() => endpoint.cancel(taskId, abort)),
   };
-}
-
-/**
- * One request through undici's own API on the process's dispatcher (the one fetch uses, trusting the
- * internal CA): fetch's WHATWG Request, Headers and body streams cost the coordinator more CPU than
- * the task requests themselves. A failure is shaped as fetch's, which remote-task.ts reads: the abort
- * signal's reason, or a TypeError whose cause is the socket error (its `code`, e.g. ECONNREFUSED).
- */
-async function send(
-  uri: string,
-  method: Dispatcher.HttpMethod,
-  headers: Record<string, string>,
-  body: string | undefined,
-  signal: AbortSignal,
-): Promise<{ status: number; text: string }> {
-  try {
-    const response = await request(uri, { method, headers, body, signal });
-    return { status: response.statusCode, text: await response.body.text() };
-  } catch (e) {
-    if (signal.aborted) throw signal.reason;
-    throw new TypeError('fetch failed', { cause: e });
-  }
 }
 
 /** The message of an error answer (the engine's error body), or the start of whatever else came. */
