@@ -64,9 +64,34 @@ export interface TaskUpdateRequest {
 
 const checkShape = shapeCheck(TASK_REQUEST_SCHEMA);
 
-/** The request body as sent. */
+/**
+ * The encoded text of the parts of a request that many requests share, by the object encoded: every
+ * task of a stage is sent the same fragment and physical plan, every request of a query the same
+ * session, so each is written once, not once per task and update.
+ */
+const encodedParts = new WeakMap<object, string>();
+
+function encodedOnce(value: object): string {
+  let text = encodedParts.get(value);
+  if (text === undefined) {
+    text = toTaggedJson(value);
+    encodedParts.set(value, text);
+  }
+  return text;
+}
+
+/**
+ * The request body as sent. The session, fragment and physical plan are written once per object
+ * (the coordinator shares them between requests and changes none once made) and spliced in before
+ * the rest.
+ */
 export function encodeTaskUpdateRequest(request: TaskUpdateRequest): string {
-  return toTaggedJson(request);
+  const { session, fragment, physicalPlan, ...rest } = request;
+  const shared = [`"session":${encodedOnce(session)}`];
+  if (fragment !== undefined) shared.push(`"fragment":${encodedOnce(fragment)}`);
+  if (physicalPlan !== undefined) shared.push(`"physicalPlan":${encodedOnce(physicalPlan)}`);
+  const body = toTaggedJson(rest);
+  return body === '{}' ? `{${shared.join(',')}}` : `{${shared.join(',')},${body.slice(1)}`;
 }
 
 /**

@@ -15,6 +15,7 @@
 // output buffer: the pages themselves, with no HTTP and no Arrow encoding — the in-process exchange of
 // a single node, and between two tasks of one worker.
 
+import { httpRequest, type HttpAnswer } from '../internode/http-request.js';
 import { EngineError, toEngineError } from '../errors/engine-error.js';
 import { yieldIfDue } from '../columnar/cooperative.js';
 import type { OperatorRecorder } from '../exec/stats/operator-recorder.js';
@@ -269,11 +270,13 @@ export class ExchangeClient implements AsyncIterableIterator<Page> {
         s.setState('closed');
         if (s.local !== undefined) this.destroyLocal(s.local);
         else
-          fetch(s.location.uri, {
+          httpRequest(s.location.uri, {
             method: 'DELETE',
             headers: this.options.headers(),
             signal: AbortSignal.timeout(this.options.requestTimeoutMillis),
-          }).catch(() => undefined);
+          })
+            .then((response) => response.bytes())
+            .catch(() => undefined);
       }
     }
     this.queue.length = 0;
@@ -366,7 +369,7 @@ export class ExchangeClient implements AsyncIterableIterator<Page> {
 
   private async fetchRemotePages(source: Source, signal: AbortSignal): Promise<void> {
     const uri = `${source.location.uri}/${source.token}`;
-    const response = await fetch(uri, {
+    const response = await httpRequest(uri, {
       headers: {
         ...this.options.headers(),
         ...resultsRequestHeaders({ maxBytes: this.options.maxResponseBytes, maxWaitMillis: this.options.maxWaitMillis }),
@@ -380,19 +383,20 @@ export class ExchangeClient implements AsyncIterableIterator<Page> {
         `Expected response code 200 or 204 from ${uri}, but was ${response.status}: ${body.slice(0, 1000)}`,
       );
     }
+    // The body is read whole first, whatever the headers say: an answer left unread would hold its connection.
+    const body = await response.bytes();
     const { token, nextToken, complete, taskInstanceId, taskFailed } = pageHeaders(response, uri);
     this.checkTask(source, uri, taskInstanceId, taskFailed);
     // An answer to a token other than ours (a retried request that crossed another) carries nothing new.
     const current = token === source.token;
     let bodyBytes = 0;
     if (response.status === 200) {
-      const contentType = response.headers.get('content-type') ?? '';
+      const contentType = response.header('content-type') ?? '';
       if (!contentType.startsWith(ARROW_STREAM_MEDIA_TYPE))
         throw new EngineError(
           'PAGE_TRANSPORT_ERROR',
           `Expected ${ARROW_STREAM_MEDIA_TYPE} from ${uri} but got ${contentType || 'no Content-Type'}`,
         );
-      const body = new Uint8Array(await response.arrayBuffer());
       bodyBytes = body.byteLength;
       if (current && !this.closed) {
         this.decodeInOrder(source, body, nextToken - token, uri);
@@ -464,8 +468,8 @@ export class ExchangeClient implements AsyncIterableIterator<Page> {
       return;
     }
     const status = await this.withRequestDeadline(source, async (signal) => {
-      const response = await fetch(source.location.uri, { method: 'DELETE', headers: this.options.headers(), signal });
-      await response.arrayBuffer().catch(() => undefined);
+      const response = await httpRequest(source.location.uri, { method: 'DELETE', headers: this.options.headers(), signal });
+      await response.bytes().catch(() => undefined);
       return response.status;
     });
     if (status >= 300 && status !== 404) throw new HttpStatusError(status, `Releasing ${source.location.uri} answered ${status}`);
@@ -594,7 +598,7 @@ class HttpStatusError extends Error {
 function isTransient(e: unknown): boolean {
   if (e instanceof HttpStatusError) return e.status >= 500 || e.status === 404 || e.status === 408 || e.status === 429;
   if (e instanceof EngineError) return false;
-  // fetch fails with a TypeError for connection errors and a truncated body; time-outs are DOMExceptions.
+  // A request fails with a TypeError for connection errors and a truncated body (http-request.ts); time-outs are DOMExceptions.
   return e instanceof TypeError || (e instanceof Error && (e.name === 'TimeoutError' || e.name === 'AbortError'));
 }
 
@@ -605,9 +609,9 @@ function describeCause(e: Error): string {
 }
 
 /** The answer's figures; headers that are missing or malformed fail the exchange. */
-function pageHeaders(response: Response, uri: string): ResultsPage {
+function pageHeaders(response: HttpAnswer, uri: string): ResultsPage {
   try {
-    return readResultsPage((name) => response.headers.get(name), uri);
+    return readResultsPage((name) => response.header(name), uri);
   } catch (e) {
     if (e instanceof ProtocolError) throw new EngineError('PAGE_TRANSPORT_ERROR', e.message);
     throw e;

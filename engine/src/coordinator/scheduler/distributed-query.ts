@@ -22,7 +22,7 @@ import type { PageStream } from '../../exec/operators/operator.js';
 import type { Split } from '../../spi/connector.js';
 import type { QueryProgress } from '../../spi/query-progress.js';
 import type { Session } from '../../spi/session.js';
-import { sessionToJson } from '../../spi/session-json.js';
+import { sessionToJson, type SessionJson } from '../../spi/session-json.js';
 import { allFragments, isPartitioned, type PlanFragment } from '../../sql/planner/distributed/fragmenter.js';
 import type { PlanNode, RemoteSourceNode } from '../../sql/planner/plan.js';
 import type { NodeRuntimeStats } from '../../sql/planner/plan-printer.js';
@@ -92,6 +92,8 @@ export class DistributedQuery implements DistributedView {
   private readonly taskNumbers = new Map<number, number>();
   /** query.max-memory, or the session's query_max_memory when it sets a lower one. */
   private readonly memoryLimit: number;
+  /** The session as every task request carries it, made once per query. */
+  private readonly sessionJson: SessionJson;
 
   constructor(
     readonly root: PlanFragment,
@@ -105,6 +107,7 @@ export class DistributedQuery implements DistributedView {
   ) {
     const requested = session.properties.get('query_max_memory');
     this.memoryLimit = Math.min(cluster.queryMaxMemoryBytes, (requested && parseDataSize(requested)) || Infinity);
+    this.sessionJson = sessionToJson(session);
   }
 
   /**
@@ -254,18 +257,20 @@ export class DistributedQuery implements DistributedView {
     const consumers = new Map<number, number>([[this.root.id, 1]]);
     for (const f of allFragments(this.root))
       for (const child of f.children) consumers.set(child.id, f.id === this.root.id ? 1 : this.stages.get(f.id)!.tasks.length);
-    const session = sessionToJson(this.session);
+    const session = this.sessionJson;
     // Every creation settles before a failure is thrown: a task whose POST was still on its way when
     // another was refused would otherwise be created after its cancel, and be left running with
     // nobody to read it.
     await allSettledOrThrow(
-      bottomUp.flatMap((stage) =>
-        stage.tasks.map(async (task, i) => {
-          const fragment = stage.fragment;
+      bottomUp.flatMap((stage) => {
+        const fragment = stage.fragment;
+        // One physical plan object per stage: its tasks' requests share it, so it is encoded once (task-update-request.ts).
+        const physicalPlan = physicalToJson(this.physicalPlanOf(fragment).root);
+        return stage.tasks.map(async (task, i) => {
           const request: TaskUpdateRequest = {
             session,
             fragment: fragment.root,
-            physicalPlan: physicalToJson(this.physicalPlanOf(fragment).root),
+            physicalPlan,
             outputBuffers: outputBuffers(fragment, consumers.get(fragment.id)!),
             sources: stage.splits?.initial(i) ?? [],
             remoteSources: remoteSourcesOf(fragment.root).map((node) => ({
@@ -286,8 +291,8 @@ export class DistributedQuery implements DistributedView {
             throw e;
           }
           this.follow(stage, i);
-        }),
-      ),
+        });
+      }),
     );
   }
 
@@ -378,7 +383,7 @@ export class DistributedQuery implements DistributedView {
   }
 
   private sendSplits(task: RemoteTask, sources: ScanSplits[]): void {
-    task.send({ session: sessionToJson(this.session), sources, remoteSources: [] }).catch((e: unknown) => this.fail(e));
+    task.send({ session: this.sessionJson, sources, remoteSources: [] }).catch((e: unknown) => this.fail(e));
   }
 
   private fail(e: unknown): void {

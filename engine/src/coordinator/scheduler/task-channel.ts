@@ -7,7 +7,9 @@
 // pipelines), which is all the coordinator reads of a running task; a done task's info is whole, and
 // so is the answer to a cancel, so the query's last look at each task has its operators.
 
+import type { Dispatcher } from 'undici';
 import { EngineError } from '../../errors/engine-error.js';
+import { httpRequest } from '../../internode/http-request.js';
 import { ProtocolError } from '../../internode/protocol-error.js';
 import { taskPollHeaders, type TaskPoll } from '../../internode/task-headers.js';
 import type { TaskInfo } from '../../internode/task-info.js';
@@ -32,14 +34,14 @@ export type InternalHeaders = () => Record<string, string>;
 
 /** A task on another node, through its task resource. */
 export function httpTaskChannel(nodeUri: string, headers: InternalHeaders): TaskChannel {
-  const request = async (
-    method: string,
+  const ask = async (
+    method: Dispatcher.HttpMethod,
     path: string,
     signal: AbortSignal,
     init: { body?: string; headers?: Record<string, string> } = {},
   ): Promise<TaskAnswer> => {
     const uri = `${nodeUri}/v1/task/${path}`;
-    const response = await fetch(uri, { method, body: init.body, headers: { ...headers(), ...init.headers }, signal });
+    const response = await httpRequest(uri, { method, headers: { ...headers(), ...init.headers }, body: init.body, signal });
     const text = await response.text();
     if (response.status !== 200) return { status: response.status, message: errorMessage(text) };
     try {
@@ -51,12 +53,12 @@ export function httpTaskChannel(nodeUri: string, headers: InternalHeaders): Task
   };
   return {
     update: (taskId, update, signal) =>
-      request('POST', `${taskId}?summarize`, signal, {
+      ask('POST', `${taskId}?summarize`, signal, {
         body: encodeTaskUpdateRequest(update),
         headers: { 'Content-Type': 'application/json' },
       }),
-    info: (taskId, poll, signal) => request('GET', `${taskId}?summarize`, signal, { headers: taskPollHeaders(poll) }),
-    cancel: (taskId, abort, signal) => request('DELETE', `${taskId}?abort=${abort}`, signal),
+    info: (taskId, poll, signal) => ask('GET', `${taskId}?summarize`, signal, { headers: taskPollHeaders(poll) }),
+    cancel: (taskId, abort, signal) => ask('DELETE', `${taskId}?abort=${abort}`, signal),
   };
 }
 
