@@ -149,6 +149,9 @@ export class IntegerJoinHash implements JoinLookup {
     const keyBits = this.keyBits;
     const filtered = keyBits.length > 0;
     const shift = this.keyBitShift;
+    // The slot of the row inserted last (-1: none yet): a row with its key (clustered input, such as
+    // lineitem by order) is prepended there without hashing or probing, as the probe would find it.
+    let previousAt = -1;
     for (let row = end - 1; row >= first; row--) {
       if (hasNull !== null && hasNull[row] === 1) {
         nullRows.push(row);
@@ -156,6 +159,11 @@ export class IntegerJoinHash implements JoinLookup {
       }
       const lo = words[2 * row];
       const hi = words[2 * row + 1];
+      if (previousAt >= 0 && table[previousAt + 1] === lo && table[previousAt + 2] === hi) {
+        next[row] = table[previousAt] - 1;
+        table[previousAt] = row + 1;
+        continue;
+      }
       const hash = wordsHash(lo, hi);
       if (filtered) addKeyBit(keyBits, hash, shift);
       let slot = hash & mask;
@@ -166,11 +174,13 @@ export class IntegerJoinHash implements JoinLookup {
           table[at] = row + 1;
           table[at + 1] = lo;
           table[at + 2] = hi;
+          previousAt = at;
           break;
         }
         if (table[at + 1] === lo && table[at + 2] === hi) {
           next[row] = head;
           table[at] = row + 1;
+          previousAt = at;
           break;
         }
         slot = (slot + 1) & mask;
@@ -197,6 +207,12 @@ export class IntegerJoinHash implements JoinLookup {
     const filtered = this.keyBitsTrial.active;
     const shift = this.keyBitShift;
     let rejected = 0;
+    // The key probed last and its answer: a row with the same key (clustered input) takes it unprobed.
+    let previous = false;
+    let previousLo = 0;
+    let previousHi = 0;
+    let previousFound = EMPTY;
+    let previousRejected = false;
     for (let row = 0; row < count; row++) {
       if (hasNull !== null && hasNull[row] === 1) {
         out[row] = EMPTY;
@@ -204,9 +220,18 @@ export class IntegerJoinHash implements JoinLookup {
       }
       const lo = words[2 * row];
       const hi = words[2 * row + 1];
+      if (previous && lo === previousLo && hi === previousHi) {
+        out[row] = previousFound;
+        if (previousRejected) rejected++;
+        continue;
+      }
+      previous = true;
+      previousLo = lo;
+      previousHi = hi;
       const hash = wordsHash(lo, hi);
-      if (filtered && !mayHaveKey(keyBits, hash, shift)) {
-        out[row] = EMPTY;
+      previousRejected = filtered && !mayHaveKey(keyBits, hash, shift);
+      if (previousRejected) {
+        out[row] = previousFound = EMPTY;
         rejected++;
         continue;
       }
@@ -222,7 +247,7 @@ export class IntegerJoinHash implements JoinLookup {
         }
         slot = (slot + 1) & mask;
       }
-      out[row] = found;
+      out[row] = previousFound = found;
     }
     if (filtered) this.keyBitsTrial.record(count, rejected);
   }
