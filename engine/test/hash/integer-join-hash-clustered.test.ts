@@ -1,13 +1,17 @@
-// Clustered keys (runs of one key, as lineitem by order): the integer join table inserts and probes
-// a row with the key of the row before it without hashing it again. Every build row must still be
-// chained in build order under its key, and every probe must answer as a Map of the build rows does,
-// across NULLs inside a run, runs over the build's slices, keys equal in one word only, and probes
-// the table's filter of key hashes rejects.
+// Clustered keys (runs of one key, as lineitem by order): a probe of a table too big for the cache
+// with the key of the row before it takes that row's answer without probing again. Every probe must
+// answer as a Map of the build rows does (its whole chain, in build order), across NULLs inside a
+// run, keys equal in one word only, and runs of probes the table's filter of key hashes rejects; in
+// a big table (the answers reused) and a small one (every row probed).
 
 import { expect } from 'chai';
 import { IntegerJoinHash } from '../../src/exec/hash/integer-join-hash.js';
 import { columnFromScalars } from '../../src/columnar/page.js';
+import { tableCapacity } from '../../src/exec/hash/group-by-hash.js';
 import { BIGINT, INTEGER } from '../../src/types/types.js';
+
+/** Build rows whose table is past the size from which probes reuse an equal key's answer (4 MB). */
+const BIG_BUILD = 300_000;
 
 /** Runs of 1..7 equal keys; a NULL inside some runs; keys alternating between two that share their low word. */
 function clusteredKeys(count: number, seed: number): (bigint | null)[] {
@@ -44,20 +48,32 @@ async function chains(build: (bigint | null)[], probe: (bigint | null)[]): Promi
 }
 
 describe('integer join table on clustered keys', () => {
-  it('chains every build row of a run in build order, runs crossing the build slices included', async () => {
-    const build = clusteredKeys(40_000, 7);
-    const probe = [...build, ...clusteredKeys(5_000, 8)];
-    const { table, oracle } = await chains(build, probe);
-    expect(oracle.filter((rows) => rows.length > 1).length).to.be.greaterThan(10_000);
-    expect(table).to.deep.equal(oracle);
-    expect(build.includes(null)).to.equal(true);
+  it('chains every build row of a run in build order, big and small tables', async () => {
+    // The big table is past the 4 MB (2^20 words) from which answers are reused, the small one below.
+    expect(tableCapacity(BIG_BUILD) * 3).to.be.greaterThan(2 ** 20);
+    expect(tableCapacity(20_000) * 3).to.be.lessThan(2 ** 20);
+    for (const rows of [BIG_BUILD, 20_000]) {
+      const build = clusteredKeys(rows, 7);
+      const probe = [...build, ...clusteredKeys(5_000, 8)];
+      const { table, oracle } = await chains(build, probe);
+      expect(oracle.filter((chain) => chain.length > 1).length).to.be.greaterThan(rows / 4);
+      expect(table).to.deep.equal(oracle);
+      expect(build.includes(null)).to.equal(true);
+    }
   });
 
   it('answers runs of probes the filter rejects, then hits, then NULLs, then the same key again', async () => {
-    const build = [5n, 5n, 6n, 2n ** 32n + 5n, null, 7n];
-    const probe = [9n, 9n, 9n, 5n, 5n, null, 5n, 2n ** 32n + 5n, 2n ** 32n + 5n, 5n, null, null, 8n, 7n, 7n];
-    const { table, oracle } = await chains(build, probe);
-    expect(table).to.deep.equal(oracle);
+    const absent = 2n ** 40n + 1n;
+    const probe = [absent, absent, absent, 5n, 5n, null, 5n, 2n ** 32n + 5n, 2n ** 32n + 5n, 5n, null, null, absent, 7n, 7n];
+    for (const build of [
+      [5n, 5n, 6n, 2n ** 32n + 5n, null, 7n],
+      [...clusteredKeys(BIG_BUILD, 9), 5n, 5n, 2n ** 32n + 5n, 7n],
+    ]) {
+      const { table, oracle } = await chains(build, probe);
+      expect(oracle[0]).to.deep.equal([]);
+      expect(oracle[3].length).to.be.greaterThan(0);
+      expect(table).to.deep.equal(oracle);
+    }
   });
 
   it('integer keys (sign-extended words) in runs, negative ones included', async () => {

@@ -17,6 +17,8 @@ import { addKeyBit, KeyBitsTrial, keyBitsBytes, keyBitShift, mayHaveKey, newKeyB
 const EMPTY = -1;
 /** Rows inserted between two chances to yield the event loop (well under a millisecond of work). */
 const BUILD_SLICE_ROWS = 16384;
+/** Table words (4 bytes each) above which probes reuse the answer of an equal key before them: 4 MB, past most L2 caches. */
+const CLUSTERED_PROBE_MIN_TABLE_INTS = 1 << 20;
 
 /** Whether a key of this type is an integer held in an int64, int32, int16 or int8 array. */
 export function isIntegerKeyType(type: SqlType): boolean {
@@ -149,9 +151,6 @@ export class IntegerJoinHash implements JoinLookup {
     const keyBits = this.keyBits;
     const filtered = keyBits.length > 0;
     const shift = this.keyBitShift;
-    // The slot of the row inserted last (-1: none yet): a row with its key (clustered input, such as
-    // lineitem by order) is prepended there without hashing or probing, as the probe would find it.
-    let previousAt = -1;
     for (let row = end - 1; row >= first; row--) {
       if (hasNull !== null && hasNull[row] === 1) {
         nullRows.push(row);
@@ -159,11 +158,6 @@ export class IntegerJoinHash implements JoinLookup {
       }
       const lo = words[2 * row];
       const hi = words[2 * row + 1];
-      if (previousAt >= 0 && table[previousAt + 1] === lo && table[previousAt + 2] === hi) {
-        next[row] = table[previousAt] - 1;
-        table[previousAt] = row + 1;
-        continue;
-      }
       const hash = wordsHash(lo, hi);
       if (filtered) addKeyBit(keyBits, hash, shift);
       let slot = hash & mask;
@@ -174,13 +168,11 @@ export class IntegerJoinHash implements JoinLookup {
           table[at] = row + 1;
           table[at + 1] = lo;
           table[at + 2] = hi;
-          previousAt = at;
           break;
         }
         if (table[at + 1] === lo && table[at + 2] === hi) {
           next[row] = head;
           table[at] = row + 1;
-          previousAt = at;
           break;
         }
         slot = (slot + 1) & mask;
@@ -207,7 +199,10 @@ export class IntegerJoinHash implements JoinLookup {
     const filtered = this.keyBitsTrial.active;
     const shift = this.keyBitShift;
     let rejected = 0;
-    // The key probed last and its answer: a row with the same key (clustered input) takes it unprobed.
+    // The key probed last and its answer: a row with the same key (clustered input, lineitem by order)
+    // takes it unprobed. Only in a table too big for the cache, where a probe costs a miss; in a small
+    // one the extra comparison costs more than the probe it saves.
+    const reuse = table.length > CLUSTERED_PROBE_MIN_TABLE_INTS;
     let previous = false;
     let previousLo = 0;
     let previousHi = 0;
@@ -220,7 +215,7 @@ export class IntegerJoinHash implements JoinLookup {
       }
       const lo = words[2 * row];
       const hi = words[2 * row + 1];
-      if (previous && lo === previousLo && hi === previousHi) {
+      if (reuse && previous && lo === previousLo && hi === previousHi) {
         out[row] = previousFound;
         if (previousRejected) rejected++;
         continue;
