@@ -1,8 +1,8 @@
 // Joins whose keys come in runs (tables stored by their key, as lineitem by order) give DuckDB's
-// answers: the integer join table takes a row with the key of the row before it unprobed on both
-// its build and probe sides, and a memory scan drops rows against a dynamic filter's value bitmap.
-// Keys repeat in runs with NULLs inside them, differ only in their high word, pass 2^53, are
-// negative, or are short decimals; on worker threads and in the main thread.
+// answers: the integer join table is sized by the build side's runs of equal keys, and a memory scan
+// drops rows against a dynamic filter's value bitmap. Keys repeat in runs with NULLs inside them,
+// differ only in their high word, pass 2^53, are negative, or are short decimals; on worker threads
+// and in the main thread.
 
 import { expect } from 'chai';
 import { EngineAndDuckDb } from '../support/engine-and-duckdb.js';

@@ -17,8 +17,6 @@ import { addKeyBit, KeyBitsTrial, keyBitsBytes, keyBitShift, mayHaveKey, newKeyB
 const EMPTY = -1;
 /** Rows inserted between two chances to yield the event loop (well under a millisecond of work). */
 const BUILD_SLICE_ROWS = 16384;
-/** Table words (4 bytes each) above which probes reuse the answer of an equal key before them: 4 MB, past most L2 caches. */
-const CLUSTERED_PROBE_MIN_TABLE_INTS = 1 << 20;
 
 /** Whether a key of this type is an integer held in an int64, int32, int16 or int8 array. */
 export function isIntegerKeyType(type: SqlType): boolean {
@@ -64,6 +62,15 @@ export function wordsHash(lo: number, hi: number): number {
   return mix32(lo ^ Math.imul(hi, 0x9e3779b1));
 }
 
+/** How many runs of equal int64 words rows [0, count) make: at least their distinct keys. */
+function keyRuns(words: Int32Array, count: number): number {
+  let runs = count > 0 ? 1 : 0;
+  for (let row = 1; row < count; row++) {
+    if (words[2 * row] !== words[2 * row - 2] || words[2 * row + 1] !== words[2 * row - 1]) runs++;
+  }
+  return runs;
+}
+
 export class IntegerJoinHash implements JoinLookup {
   /**
    * Slot s at 3s: its first build row plus one (0: empty, so a fresh zeroed table needs no fill),
@@ -83,10 +90,13 @@ export class IntegerJoinHash implements JoinLookup {
 
   /** The table over `rowCount` rows of one integer key column; `shared`: in shared memory, for other threads to probe. */
   static async build(buildKey: Column, rowCount: number, turns?: Turns, shared = false): Promise<IntegerJoinHash> {
-    const capacity = tableCapacity(rowCount);
+    const words = integerKeyWords(buildKey, rowCount);
+    // Sized by the runs of equal keys, not the rows: there are no more distinct keys than runs, and
+    // clustered input (lineitem by order) has a quarter as many, so the table is a quarter the size.
+    const capacity = tableCapacity(keyRuns(words, rowCount));
     const next = newInt32Array(rowCount, shared).fill(EMPTY);
     const hash = new IntegerJoinHash(rowCount, newInt32Array(capacity * 3, shared), next, newKeyBits(rowCount, shared));
-    await hash.insertAll(buildKey, turns);
+    await hash.insertAll(buildKey, words, turns);
     return hash;
   }
 
@@ -131,9 +141,8 @@ export class IntegerJoinHash implements JoinLookup {
     return this.nullKeyRowIndexes;
   }
 
-  private async insertAll(buildKey: Column, turns: Turns | undefined): Promise<void> {
+  private async insertAll(buildKey: Column, words: Int32Array, turns: Turns | undefined): Promise<void> {
     const rowCount = this.rowCount;
-    const words = integerKeyWords(buildKey, rowCount);
     const hasNull = anyNullKey([buildKey], rowCount);
     const nullRows: number[] = [];
     // Inserting in reverse and prepending keeps each chain in build order.
@@ -199,15 +208,6 @@ export class IntegerJoinHash implements JoinLookup {
     const filtered = this.keyBitsTrial.active;
     const shift = this.keyBitShift;
     let rejected = 0;
-    // The key probed last and its answer: a row with the same key (clustered input, lineitem by order)
-    // takes it unprobed. Only in a table too big for the cache, where a probe costs a miss; in a small
-    // one the extra comparison costs more than the probe it saves.
-    const reuse = table.length > CLUSTERED_PROBE_MIN_TABLE_INTS;
-    let previous = false;
-    let previousLo = 0;
-    let previousHi = 0;
-    let previousFound = EMPTY;
-    let previousRejected = false;
     for (let row = 0; row < count; row++) {
       if (hasNull !== null && hasNull[row] === 1) {
         out[row] = EMPTY;
@@ -215,18 +215,9 @@ export class IntegerJoinHash implements JoinLookup {
       }
       const lo = words[2 * row];
       const hi = words[2 * row + 1];
-      if (reuse && previous && lo === previousLo && hi === previousHi) {
-        out[row] = previousFound;
-        if (previousRejected) rejected++;
-        continue;
-      }
-      previous = true;
-      previousLo = lo;
-      previousHi = hi;
       const hash = wordsHash(lo, hi);
-      previousRejected = filtered && !mayHaveKey(keyBits, hash, shift);
-      if (previousRejected) {
-        out[row] = previousFound = EMPTY;
+      if (filtered && !mayHaveKey(keyBits, hash, shift)) {
+        out[row] = EMPTY;
         rejected++;
         continue;
       }
@@ -242,7 +233,7 @@ export class IntegerJoinHash implements JoinLookup {
         }
         slot = (slot + 1) & mask;
       }
-      out[row] = previousFound = found;
+      out[row] = found;
     }
     if (filtered) this.keyBitsTrial.record(count, rejected);
   }

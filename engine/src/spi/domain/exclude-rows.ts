@@ -161,10 +161,6 @@ const SAFE_HIGH_WORD = 2 ** 21;
 /** 64-bit integers read as 32-bit word pairs (no BigInt per row), as a BigInt only beyond 2^53. */
 function excludeInt64(values: BigInt64Array, n: number, domain: PreparedDomain, t: NumberTest, keep: Uint8Array): void {
   const words = new Int32Array(values.buffer, values.byteOffset, n * 2);
-  if (t.bitmap !== undefined) {
-    excludeInt64ByBitmap(values, words, n, domain, t.bitmap, keep);
-    return;
-  }
   for (let i = 0; i < n; i++) {
     if (keep[i] === 0) continue;
     const high = words[2 * i + 1];
@@ -173,28 +169,6 @@ function excludeInt64(values: BigInt64Array, n: number, domain: PreparedDomain, 
         ? boundMatches(domain, values[i])
         : numberMatches(t, high * TWO_POW_32 + (words[2 * i] >>> 0));
     if (!matches) keep[i] = 0;
-  }
-}
-
-/** excludeInt64 against a value bitmap (a dynamic filter's keys): its fields read once, not per row. */
-function excludeInt64ByBitmap(
-  values: BigInt64Array,
-  words: Int32Array,
-  n: number,
-  domain: PreparedDomain,
-  bitmap: NonNullable<NumberTest['bitmap']>,
-  keep: Uint8Array,
-): void {
-  const { base, size, bits } = bitmap;
-  for (let i = 0; i < n; i++) {
-    if (keep[i] === 0) continue;
-    const high = words[2 * i + 1];
-    if (high >= SAFE_HIGH_WORD || high < -SAFE_HIGH_WORD) {
-      if (!boundMatches(domain, values[i])) keep[i] = 0;
-      continue;
-    }
-    const offset = high * TWO_POW_32 + (words[2 * i] >>> 0) - base;
-    if (offset < 0 || offset >= size || (bits[offset >>> 3] & (1 << (offset & 7))) === 0) keep[i] = 0;
   }
 }
 
