@@ -69,6 +69,15 @@ export function wordsHash(lo: number, hi: number): number {
   return mix32(lo ^ Math.imul(hi, 0x9e3779b1));
 }
 
+/** How many runs of equal int64 words rows [0, count) make: at least their distinct keys. */
+function keyRuns(words: Int32Array, count: number): number {
+  let runs = count > 0 ? 1 : 0;
+  for (let row = 1; row < count; row++) {
+    if (words[2 * row] !== words[2 * row - 2] || words[2 * row + 1] !== words[2 * row - 1]) runs++;
+  }
+  return runs;
+}
+
 export class IntegerJoinHash implements JoinLookup {
   /**
    * Slot s at 3s: its first build row plus one (0: empty, so a fresh zeroed table needs no fill),
@@ -89,8 +98,13 @@ export class IntegerJoinHash implements JoinLookup {
 
   /** The table over `rowCount` rows of one integer key column; `shared`: in shared memory, for other threads to probe. */
   static async build(buildKey: Column, rowCount: number, turns?: Turns, shared = false): Promise<IntegerJoinHash> {
-    const hash = IntegerJoinHash.empty(rowCount, 0, shared);
-    await hash.insertAll(buildKey, turns);
+    const words = integerKeyWords(buildKey, rowCount);
+    // Sized by the runs of equal keys, not the rows: there are no more distinct keys than runs, and
+    // clustered input (lineitem by order) has a quarter as many, so the table is a quarter the size.
+    const capacity = tableCapacity(keyRuns(words, rowCount));
+    const next = newInt32Array(rowCount, shared).fill(EMPTY);
+    const hash = new IntegerJoinHash(rowCount, newInt32Array(capacity * 3, shared), next, newKeyBits(rowCount, shared), 0);
+    await hash.insertAll(buildKey, words, turns);
     return hash;
   }
 
@@ -182,9 +196,8 @@ export class IntegerJoinHash implements JoinLookup {
     return room > 0;
   }
 
-  private async insertAll(buildKey: Column, turns: Turns | undefined): Promise<void> {
+  private async insertAll(buildKey: Column, words: Int32Array, turns: Turns | undefined): Promise<void> {
     const rowCount = this.rowCount;
-    const words = integerKeyWords(buildKey, rowCount);
     const hasNull = anyNullKey([buildKey], rowCount);
     const nullRows: number[] = [];
     // Inserting in reverse and prepending keeps each chain in build order.
