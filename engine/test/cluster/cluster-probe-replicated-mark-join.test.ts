@@ -34,7 +34,8 @@ const buildFile = (file: number) => `SELECT i::BIGINT AS id,
     CASE WHEN i % 5 = 0 THEN NULL ELSE CAST(i * 3 % 500 AS decimal(12,2)) / 4 END::decimal(12,2) AS price
   FROM range(${file * 50000}, ${file * 50000 + 50000}) r(i)`;
 
-const EMPTY_BUILD = '(SELECT * FROM {build} WHERE small > 1000)';
+/** No rows, through an expression the estimates do not see through (`small > 1000` they know to be empty from the files' bounds). */
+const EMPTY_BUILD = '(SELECT * FROM {build} WHERE small * 2 > 2000)';
 /** The rows of the first build file: one worker reads them, the other has an empty part of the build side. */
 const ONE_FILE = '(SELECT * FROM {build} WHERE id < 50000)';
 
@@ -123,12 +124,12 @@ describe("semi and anti joins with their probe side replicated to the build side
     expect(plan).to.match(/max\(mark_code_\d+\)/);
   });
 
-  it("answers TPC-H q4, q21 and q22 on tiny as DuckDB does, q4's EXISTS and q22's NOT EXISTS probe-replicated", async () => {
+  it('answers TPC-H q4, q21 and q22 on tiny as DuckDB does, their EXISTS and NOT EXISTS probe-replicated', async () => {
     const duck = await duckDbWithTpch('tiny', 2);
     try {
       for (const [q, replicated] of [
         [4, true],
-        [21, false],
+        [21, true],
         [22, true],
       ] as const) {
         for (const headers of [ON, OFF]) {

@@ -1,11 +1,17 @@
-// Row count estimates for join ordering: table statistics from connectors and fixed selectivities
-// for filters, in the spirit of Trino's estimates when column statistics are missing.
+// Row count estimates for join ordering and distribution: table statistics from connectors, the
+// columns' statistics where they are known (as Trino's StatsCalculator rules use them: filters by
+// the columns' ranges and distinct counts, equi-joins by the keys' distinct counts, groups by the
+// keys'), and fixed selectivities where nothing is known.
 
 import type { PlannerContext } from '../planner-context.js';
 import type { PlanNode } from '../plan.js';
 import { extractConjuncts } from '../plan-factory.js';
-import type { RowExpression } from '../row-expression.js';
+import type { RowExpression, Symbol } from '../row-expression.js';
 import { assertNever } from '../assert-never.js';
+import { columnOrigin } from './column-origin.js';
+import { domainSelectivity } from './domain-selectivity.js';
+import { innerJoinRows } from './join-rows.js';
+import { columnDomains } from './scan-constraints.js';
 
 const UNKNOWN_TABLE_ROWS = 1000;
 
@@ -17,22 +23,22 @@ export function estimateRows(node: PlanNode, context: PlannerContext): number {
     case 'Values':
       return node.rows.length;
     case 'Filter':
-      return extractConjuncts(node.predicate).reduce(
-        (rows, c) => rows * (semiJoinSelectivity(c, node.source, context) ?? selectivity(c)),
-        estimateRows(node.source, context),
-      );
+      return estimateRows(node.source, context) * filterSelectivity(node.predicate, node.source, context);
     case 'Join': {
       const left = estimateRows(node.left, context);
       const right = estimateRows(node.right, context);
-      if (node.type === 'mark' || node.type === 'left') return left;
-      if (node.type === 'right') return right;
-      if (node.criteria.length === 0) return left * right;
-      return Math.max(left, right);
+      if (node.type === 'mark') return left;
+      if (node.criteria.length === 0) return node.type === 'left' ? left : node.type === 'right' ? right : left * right;
+      const inner = innerJoinRows(node, left, right, context) ?? Math.max(left, right);
+      // An outer join keeps its outer side's rows that match nothing.
+      if (node.type === 'left') return Math.max(left, inner);
+      if (node.type === 'right') return Math.max(right, inner);
+      return node.type === 'full' ? Math.max(left, right, inner) : inner;
     }
     case 'Aggregate':
       if (node.groupingKeys.length === 0) return 1;
       // A final step has the groups its partial step (below, through an exchange) estimated already.
-      return node.step === 'final' ? estimateRows(node.source, context) : Math.max(1, estimateRows(node.source, context) * 0.1);
+      return node.step === 'final' ? estimateRows(node.source, context) : groups(node.groupingKeys, node.source, context);
     case 'Limit':
     case 'TopN':
       return Math.min(node.count, estimateRows(node.source, context));
@@ -77,6 +83,50 @@ function semiJoinSelectivity(c: RowExpression, source: PlanNode, context: Planne
 }
 
 const DEFAULT_SELECTIVITY = 0.7;
+/** The share of its input an aggregation's groups are when the keys' distinct counts are not known. */
+const DEFAULT_GROUPS_SHARE = 0.1;
+
+/**
+ * The share of `source`'s rows the conjuncts keep: a conjunct on a column whose statistics tell
+ * (a range or values against constants; several on one column make one domain) by them, a semi
+ * join's mark by its sides, any other by a fixed selectivity.
+ */
+function filterSelectivity(predicate: RowExpression, source: PlanNode, context: PlannerContext): number {
+  const conjuncts = extractConjuncts(predicate);
+  const symbols = new Map(source.outputs.map((s) => [String(s.id), s]));
+  const symbolOf = (e: RowExpression) => (e.kind === 'symbol' && symbols.has(String(e.symbol.id)) ? String(e.symbol.id) : undefined);
+  const byStatistics = new Map<string, number>();
+  for (const domain of columnDomains(conjuncts, symbolOf)) {
+    const statistics = columnOrigin(source, symbols.get(domain.column)!, context)?.statistics;
+    const known = statistics === undefined ? undefined : domainSelectivity(domain, statistics);
+    if (known !== undefined) byStatistics.set(domain.column, known);
+  }
+  let share = [...byStatistics.values()].reduce((product, s) => product * s, 1);
+  for (const c of conjuncts) {
+    const domains = columnDomains([c], symbolOf);
+    if (domains.length === 1 && byStatistics.has(domains[0].column)) continue;
+    share *= semiJoinSelectivity(c, source, context) ?? selectivity(c);
+  }
+  return share;
+}
+
+/**
+ * Groups of the keys over `source`: the product of the keys' distinct counts when all are known,
+ * else a fixed share of the rows, never more than the rows nor than the keys' tables' rows allow.
+ */
+function groups(keys: readonly Symbol[], source: PlanNode, context: PlannerContext): number {
+  const rows = estimateRows(source, context);
+  const origins = keys.map((k) => columnOrigin(source, k, context));
+  const distinct = origins.map((o) => o?.statistics.distinctValuesCount);
+  if (distinct.every((d) => d !== undefined)) return Math.max(1, Math.min(rows, product(distinct)));
+  const bounds = origins.map((o) => o?.statistics.distinctValuesCount ?? o?.tableRows);
+  const share = Math.max(1, rows * DEFAULT_GROUPS_SHARE);
+  return bounds.every((b) => b !== undefined) ? Math.max(1, Math.min(share, product(bounds))) : share;
+}
+
+function product(values: readonly number[]): number {
+  return values.reduce((p, v) => p * v, 1);
+}
 
 function selectivity(c: RowExpression): number {
   if (c.kind === 'call') {

@@ -27,12 +27,19 @@ const FLIPPED: Record<string, string> = {
 };
 
 function scanConstraint(scan: TableScanNode, conjuncts: RowExpression[]): TableConstraint {
-  const domains = new Map<string, ColumnDomain>();
-  const columnOf = (e: RowExpression): string | undefined => {
+  return columnDomains(conjuncts, (e) => {
     if (e.kind !== 'symbol') return undefined;
     const i = scan.outputs.findIndex((s) => s.id === e.symbol.id);
     return i < 0 ? undefined : scan.columns[i].name;
-  };
+  });
+}
+
+/**
+ * The domains the conjuncts of the form `column op constant`, BETWEEN and IN give the columns
+ * `columnOf` names (undefined: an expression that is not such a column).
+ */
+export function columnDomains(conjuncts: readonly RowExpression[], columnOf: (e: RowExpression) => string | undefined): ColumnDomain[] {
+  const domains = new Map<string, ColumnDomain>();
   const domain = (column: string): ColumnDomain => {
     let d = domains.get(column);
     if (!d) domains.set(column, (d = { column }));

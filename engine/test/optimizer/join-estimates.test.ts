@@ -1,0 +1,124 @@
+// Row estimates of filters, joins and aggregations against the rows DuckDB counts for the same
+// query over the same TPC-H tiny data: on the tpch catalog (row counts only: key-foreign key joins)
+// and on a catalog of the same tables whose connector also gives every column's distinct count,
+// least and greatest value (as a lake or PostgreSQL table's statistics would).
+
+import type { DuckDBConnection } from '@duckdb/node-api';
+import { expect } from 'chai';
+import { duckDbWithTpch, duckRows } from '../../scripts/tpch/duckdb-tpch.js';
+import type { Session } from '../../src/spi/session.js';
+import type { ColumnStatistics, TableMetadata, TableStatistics } from '../../src/spi/connector.js';
+import { TpchConnector } from '../../src/connectors/tpch/tpch-connector.js';
+import { parseStatement } from '../../src/sql/parser/parser.js';
+import { planQuery } from '../../src/sql/planner/plan-query.js';
+import { estimateRows } from '../../src/sql/planner/optimizer/estimate-rows.js';
+import { EngineHarness } from '../support/engine-harness.js';
+
+/** The tpch tables with the statistics of every column, as the engine itself counts them. */
+class TpchWithColumnStatistics extends TpchConnector {
+  private readonly columns = new Map<string, Record<string, ColumnStatistics>>();
+
+  constructor(private readonly harness: EngineHarness) {
+    super('tpchstats');
+  }
+
+  override async getTableStatistics(session: Session, table: TableMetadata): Promise<TableStatistics | undefined> {
+    const statistics = await super.getTableStatistics(session, table);
+    return { ...statistics, columns: this.columns.get(table.name) };
+  }
+
+  async load(table: string, columns: readonly string[]): Promise<void> {
+    const figures = columns.map((c) => `count(DISTINCT ${c}), min(${c}), max(${c})`).join(', ');
+    const [row] = await this.harness.rows(`SELECT ${figures} FROM tpch.tiny.${table}`);
+    const statistics: Record<string, ColumnStatistics> = {};
+    columns.forEach((c, i) => {
+      const [ndv, low, high] = row.slice(i * 3, i * 3 + 3);
+      statistics[c] = { distinctValuesCount: Number(ndv), nullsFraction: 0, low: low ?? undefined, high: high ?? undefined };
+    });
+    this.columns.set(table, statistics);
+  }
+}
+
+describe('optimizer: row estimates against the rows DuckDB counts', function () {
+  this.timeout(300_000);
+  let h: EngineHarness;
+  let duck: DuckDBConnection;
+
+  const estimate = async (catalog: string, sql: string): Promise<number> => {
+    const statement = parseStatement(sql.replaceAll('{c}', `${catalog}.tiny`));
+    if (statement.kind !== 'QueryStatement') throw new Error('not a query');
+    const { root, context } = await h.analyze(statement.query);
+    return estimateRows(planQuery(root, context, { distributed: false }).root, context);
+  };
+  const actual = async (sql: string): Promise<number> =>
+    Number((await duckRows(duck, `SELECT count(*) FROM (${sql.replaceAll('{c}.', '')})`))[0][0]);
+  /** The estimate on `catalog` is within `factor` of the true rows (either way). */
+  const expectWithin = async (catalog: string, sql: string, factor: number): Promise<void> => {
+    const [guess, rows] = [await estimate(catalog, sql), await actual(sql)];
+    expect(Math.max(guess / rows, rows / guess), `${catalog}: estimated ${guess}, really ${rows}: ${sql}`).to.be.at.most(factor);
+  };
+
+  before(async () => {
+    h = new EngineHarness();
+    const statistics = new TpchWithColumnStatistics(h);
+    h.catalogs.register('tpchstats', statistics);
+    await statistics.load('lineitem', ['l_orderkey', 'l_partkey', 'l_suppkey', 'l_shipdate', 'l_quantity']);
+    await statistics.load('orders', ['o_orderkey', 'o_custkey', 'o_orderstatus', 'o_orderdate']);
+    await statistics.load('supplier', ['s_suppkey', 's_nationkey']);
+    await statistics.load('nation', ['n_nationkey', 'n_name', 'n_regionkey']);
+    await statistics.load('partsupp', ['ps_partkey', 'ps_suppkey']);
+    duck = await duckDbWithTpch('tiny', 2);
+  });
+  after(() => duck.closeSync());
+
+  const BOTH = ['tpch', 'tpchstats'];
+
+  it('a key-foreign key join keeps the foreign side, with or without distinct counts', async () => {
+    for (const catalog of BOTH) {
+      await expectWithin(catalog, 'SELECT * FROM {c}.lineitem JOIN {c}.orders ON l_orderkey = o_orderkey', 1.01);
+      await expectWithin(catalog, 'SELECT * FROM {c}.supplier JOIN {c}.nation ON s_nationkey = n_nationkey', 1.01);
+      await expectWithin(
+        catalog,
+        'SELECT * FROM {c}.lineitem JOIN {c}.partsupp ON l_partkey = ps_partkey AND l_suppkey = ps_suppkey',
+        1.01,
+      );
+    }
+  });
+
+  it("a filter on the key side keeps its share of the foreign side's rows (TPC-H q21's probe side)", async () => {
+    const q21Probe = `SELECT * FROM {c}.supplier, {c}.lineitem l1, {c}.orders, {c}.nation
+      WHERE s_suppkey = l1.l_suppkey AND o_orderkey = l1.l_orderkey AND o_orderstatus = 'F'
+        AND l1.l_receiptdate > l1.l_commitdate AND s_nationkey = n_nationkey AND n_name = 'SAUDI ARABIA'`;
+    // Fixed selectivities for the equalities without distinct counts; 1/ndv with them.
+    await expectWithin('tpch', q21Probe, 4);
+    await expectWithin('tpchstats', q21Probe, 2.5);
+  });
+
+  it('a range against constants keeps the part of the column range it covers', async () => {
+    await expectWithin(
+      'tpchstats',
+      "SELECT * FROM {c}.lineitem WHERE l_shipdate >= DATE '1995-09-01' AND l_shipdate < DATE '1995-10-01'",
+      1.3,
+    );
+    await expectWithin('tpchstats', 'SELECT * FROM {c}.lineitem WHERE l_quantity BETWEEN 10 AND 20', 1.2);
+    // Before the least value: (next to) no rows.
+    expect(await estimate('tpchstats', "SELECT * FROM {c}.orders WHERE o_orderdate < DATE '1990-01-01'")).to.be.below(2);
+  });
+
+  it('an equality or IN against constants keeps 1/ndv of the rows per value', async () => {
+    await expectWithin('tpchstats', "SELECT * FROM {c}.nation WHERE n_name IN ('FRANCE', 'GERMANY')", 1.01);
+    await expectWithin('tpchstats', "SELECT * FROM {c}.orders WHERE o_orderstatus = 'O'", 1.6);
+  });
+
+  it('groups as many as the keys have distinct values, within the rows', async () => {
+    await expectWithin('tpchstats', 'SELECT o_orderstatus, count(*) FROM {c}.orders GROUP BY o_orderstatus', 1.01);
+    await expectWithin('tpchstats', 'SELECT l_orderkey, count(*) FROM {c}.lineitem GROUP BY l_orderkey', 1.01);
+    // Without distinct counts: at most the rows of the key's table.
+    await expectWithin(
+      'tpch',
+      `SELECT n_name, count(*) FROM {c}.lineitem, {c}.supplier, {c}.nation
+        WHERE l_suppkey = s_suppkey AND s_nationkey = n_nationkey GROUP BY n_name`,
+      1.01,
+    );
+  });
+});
