@@ -5,15 +5,11 @@
 // share; parallel_hash_build off (its default), every scan in the main thread, or a varchar key plans none.
 
 import { expect } from 'chai';
-import { TASK_REQUEST_SCHEMA } from '../../src/internode/task-update-request-schema.js';
-import { shapeCheck } from '../../src/spi/json-shape.js';
-import { physicalFromJson, physicalToJson } from '../../src/sql/planner/physical/physical-plan-json.js';
 import type { ParallelHashBuild, PhysicalNode } from '../../src/sql/planner/physical/physical-plan.js';
 import { validatePhysicalPlan } from '../../src/sql/planner/physical/physical-plan-validator.js';
-import { printPhysicalTree } from '../../src/sql/planner/physical/physical-printer.js';
 import { EngineHarness } from '../support/engine-harness.js';
 import { createBigTable, IN_WORKERS, rowsWith } from '../parallel/parallel-helpers.js';
-import { findPhysical, physicalPlanOf } from './physical-plan-helpers.js';
+import { expectValidRoundTrip, findPhysical, physicalPlanOf } from './physical-plan-helpers.js';
 
 const IN_MAIN_THREAD_JOIN = 'SELECT count(*), count(b.s) FROM big a FULL JOIN big b ON a.id = b.id AND a.n = b.n';
 const PROBED_IN_THREADS = 'SELECT sum(a.price), count(b.day) FROM big a JOIN big b ON a.id = b.id WHERE a.flag';
@@ -42,15 +38,10 @@ describe('physical plan: a join table filled on the threads', () => {
   });
 
   it("passes the validator, fits the task request's schema and reads back from its JSON as the same plan", async () => {
-    const check = shapeCheck({ $id: 'urn:engine:test-physical-hash-build', $defs: TASK_REQUEST_SCHEMA.$defs, $ref: '#/$defs/physical' });
     for (const sql of [IN_MAIN_THREAD_JOIN, PROBED_IN_THREADS]) {
       const root = await physicalPlanOf(h, sql, 2);
       expect(findPhysical(root, 'ParallelHashBuild'), sql).not.to.equal(undefined);
-      validatePhysicalPlan(root, 'the test');
-      const json = physicalToJson(root);
-      expect(check(json)).to.equal(undefined);
-      const back = physicalFromJson(JSON.parse(JSON.stringify(json)), root.node);
-      expect(printPhysicalTree(back)).to.deep.equal(printPhysicalTree(root));
+      expectValidRoundTrip(root);
     }
   });
 

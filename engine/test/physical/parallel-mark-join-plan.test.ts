@@ -5,14 +5,9 @@
 // the main thread, plans a plain join.
 
 import { expect } from 'chai';
-import { physicalFromJson, physicalToJson } from '../../src/sql/planner/physical/physical-plan-json.js';
-import { printPhysicalTree } from '../../src/sql/planner/physical/physical-printer.js';
 import type { PhysicalNode } from '../../src/sql/planner/physical/physical-plan.js';
-import { validatePhysicalPlan } from '../../src/sql/planner/physical/physical-plan-validator.js';
-import { TASK_REQUEST_SCHEMA } from '../../src/internode/task-update-request-schema.js';
-import { shapeCheck } from '../../src/spi/json-shape.js';
 import { EngineHarness } from '../support/engine-harness.js';
-import { findPhysical, physicalPlanOf } from './physical-plan-helpers.js';
+import { expectValidRoundTrip, findPhysical, physicalPlanOf } from './physical-plan-helpers.js';
 import { createBigTable, rowsWith } from '../parallel/parallel-helpers.js';
 
 const SEMI = 'SELECT count(*) FROM digits d WHERE EXISTS (SELECT 1 FROM big b WHERE b.n = d.x AND b.id % 7 = 0)';
@@ -47,12 +42,7 @@ describe('physical plan: a semi join streaming its build side on the threads', (
   it("fits the task request's schema and reads back from its JSON as the same plan", async () => {
     const root = await physicalPlan(SEMI);
     expect(find(root, 'ParallelMarkJoin')).not.to.equal(undefined);
-    validatePhysicalPlan(root, 'the test');
-    const json = physicalToJson(root);
-    const check = shapeCheck({ $id: 'urn:engine:test-physical', $defs: TASK_REQUEST_SCHEMA.$defs, $ref: '#/$defs/physical' });
-    expect(check(json)).to.equal(undefined);
-    const back = physicalFromJson(JSON.parse(JSON.stringify(json)), root.node);
-    expect(printPhysicalTree(back)).to.deep.equal(printPhysicalTree(root));
+    expectValidRoundTrip(root);
   });
 
   it('plans a plain join with parallel_mark_join off or every scan in the main thread', async () => {

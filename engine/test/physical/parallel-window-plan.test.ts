@@ -7,14 +7,10 @@
 // thread plans a plain Window.
 
 import { expect } from 'chai';
-import { physicalFromJson, physicalToJson } from '../../src/sql/planner/physical/physical-plan-json.js';
-import { printPhysicalTree } from '../../src/sql/planner/physical/physical-printer.js';
 import type { ParallelWindow } from '../../src/sql/planner/physical/physical-plan.js';
 import { validatePhysicalPlan } from '../../src/sql/planner/physical/physical-plan-validator.js';
-import { TASK_REQUEST_SCHEMA } from '../../src/internode/task-update-request-schema.js';
-import { shapeCheck } from '../../src/spi/json-shape.js';
 import { EngineHarness } from '../support/engine-harness.js';
-import { findPhysical, physicalPlanOf } from './physical-plan-helpers.js';
+import { expectValidRoundTrip, findPhysical, physicalPlanOf } from './physical-plan-helpers.js';
 import { createBigTable, rowsWith } from '../parallel/parallel-helpers.js';
 
 const WINDOW = 'SELECT id, s, rank() OVER (PARTITION BY s ORDER BY price DESC) FROM big WHERE id % 7 = 0';
@@ -39,15 +35,10 @@ describe('physical plan: a window partitioned across the threads', () => {
   });
 
   it("passes the validator, fits the task request's schema and reads back from its JSON as the same plan", async () => {
-    const check = shapeCheck({ $id: 'urn:engine:test-physical-window', $defs: TASK_REQUEST_SCHEMA.$defs, $ref: '#/$defs/physical' });
     for (const sql of [WINDOW, TWO_WINDOWS]) {
       const root = await physicalPlanOf(h, sql, 2);
       expect(findPhysical(root, 'ParallelWindow'), sql).not.to.equal(undefined);
-      validatePhysicalPlan(root, 'the test');
-      const json = physicalToJson(root);
-      expect(check(json)).to.equal(undefined);
-      const back = physicalFromJson(JSON.parse(JSON.stringify(json)), root.node);
-      expect(printPhysicalTree(back)).to.deep.equal(printPhysicalTree(root));
+      expectValidRoundTrip(root);
     }
   });
 

@@ -6,6 +6,12 @@ import { type PhysicalNode, physicalSources } from '../../src/sql/planner/physic
 import { PhysicalPlanner } from '../../src/sql/planner/physical/physical-planner.js';
 import { planQuery } from '../../src/sql/planner/plan-query.js';
 import type { EngineHarness } from '../support/engine-harness.js';
+import { expect } from 'chai';
+import { TASK_REQUEST_SCHEMA } from '../../src/internode/task-update-request-schema.js';
+import { shapeCheck } from '../../src/spi/json-shape.js';
+import { physicalFromJson, physicalToJson } from '../../src/sql/planner/physical/physical-plan-json.js';
+import { validatePhysicalPlan } from '../../src/sql/planner/physical/physical-plan-validator.js';
+import { printPhysicalTree } from '../../src/sql/planner/physical/physical-printer.js';
 
 /** The physical plan of `sql` on one node of `threads` worker threads. */
 export async function physicalPlanOf(h: EngineHarness, sql: string, threads: number): Promise<PhysicalNode> {
@@ -21,4 +27,15 @@ export function findPhysical(node: PhysicalNode, kind: PhysicalNode['kind']): Ph
   return node.kind === kind
     ? node
     : physicalSources(node).reduce<PhysicalNode | undefined>((found, s) => found ?? findPhysical(s, kind), undefined);
+}
+
+const checkPhysicalJson = shapeCheck({ $id: 'urn:engine:test-physical-json', $defs: TASK_REQUEST_SCHEMA.$defs, $ref: '#/$defs/physical' });
+
+/** The plan passes the validator, fits the task request's schema, and reads back from its JSON as the same plan. */
+export function expectValidRoundTrip(root: PhysicalNode): void {
+  validatePhysicalPlan(root, 'the test');
+  const json = physicalToJson(root);
+  expect(checkPhysicalJson(json)).to.equal(undefined);
+  const back = physicalFromJson(JSON.parse(JSON.stringify(json)), root.node);
+  expect(printPhysicalTree(back)).to.deep.equal(printPhysicalTree(root));
 }
