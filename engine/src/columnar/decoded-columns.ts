@@ -7,6 +7,7 @@
 import { getHeapStatistics } from 'node:v8';
 import { evictUnderHeapPressure } from '../process/heap-guard.js';
 import { columnSizeInBytes, type Column } from './page.js';
+import { sampledStringArrayBytes } from './memory-estimate.js';
 
 export class DecodedColumns {
   private readonly columns = new Map<string, { column: Column; bytes: number }>();
@@ -39,7 +40,9 @@ export class DecodedColumns {
 
   /** Keeps `column` under `key` (when it fits the budget), making room by dropping the least recently read. */
   keep(key: string, column: Column): void {
-    const bytes = columnSizeInBytes(column);
+    // A cache budget needs no exact size: measuring every string of every decoded column cost
+    // q10 on memory tables several percent of its time.
+    const bytes = columnSizeInBytes(column, sampledStringArrayBytes);
     if (bytes > this.budgetBytes) return;
     const previous = this.columns.get(key);
     if (previous !== undefined) {

@@ -105,6 +105,17 @@ describe('topN operator', () => {
     }
   });
 
+  it('reserves the long strings of the pages it holds (estimated) and releases exactly that', async () => {
+    const types = [INTEGER, VARCHAR];
+    const rows: Scalar[][] = Array.from({ length: 2000 }, (_, i) => [i, `${'x'.repeat(2000)}${i}`]);
+    const ctx = testContext();
+    const actual = await collectRows(topN(ctx, rowsStream(types, rows, 100), types, [desc(0)], 5));
+    expect(actual.map((r) => r[0])).to.deep.equal([1999, 1998, 1997, 1996, 1995]);
+    // At least one 100-row page of 2000-character strings was held at once.
+    expect(ctx.memory.peakBytes).to.be.above(100 * 2000);
+    expect(ctx.memory.reservedBytes).to.equal(0);
+  });
+
   it('gives nothing for count 0 and everything for a count above the input size', async () => {
     const types = [INTEGER];
     expect(await collectRows(topN(testContext(), rowsStream(types, [[2], [1]]), types, [asc(0)], 0))).to.deep.equal([]);

@@ -4,7 +4,7 @@
 // compacted into one page when its pages would retain far more rows than it holds. Ties keep input
 // order, so the result equals a stable sort followed by LIMIT.
 
-import { pageSizeInBytes, type Page } from '../../columnar/page.js';
+import { estimatedPageBytes, type Page } from '../../columnar/page.js';
 import type { SqlType } from '../../types/types.js';
 import { gatherRows } from './gather-rows.js';
 import type { OperatorContext, PageStream } from './operator.js';
@@ -42,6 +42,8 @@ class RowHeap {
   private pages: (Page | undefined)[] = [];
   private prepared: (PreparedKey[] | undefined)[] = [];
   private references: number[] = [];
+  /** Per page: the bytes reserved for it (estimated once: its strings measured on a sample), released with it. */
+  private pageBytes: number[] = [];
   private retainedRows = 0;
   private readonly pageOf: Int32Array;
   private readonly rowOf: Int32Array;
@@ -69,7 +71,7 @@ class RowHeap {
     this.pages.push(page);
     this.prepared.push(keys);
     this.references.push(0);
-    this.reservation.add(pageSizeInBytes(page));
+    this.reserve(page);
     this.retainedRows += page.rowCount;
     for (let row = 0; row < page.rowCount; row++, this.arrivals++) {
       if (this.size < this.capacity) {
@@ -104,7 +106,15 @@ class RowHeap {
   release(): void {
     this.pages = [];
     this.prepared = [];
+    this.pageBytes = [];
     this.reservation.release();
+  }
+
+  /** Reserves the bytes of the page just pushed, remembered to release the same amount. */
+  private reserve(page: Page): void {
+    const bytes = estimatedPageBytes(page);
+    this.pageBytes.push(bytes);
+    this.reservation.add(bytes);
   }
 
   private place(entry: number, page: number, row: number, sequence: number): void {
@@ -118,7 +128,7 @@ class RowHeap {
     if (!all && --this.references[page] > 0) return;
     const released = this.pages[page] as Page;
     this.retainedRows -= released.rowCount;
-    this.reservation.add(-pageSizeInBytes(released));
+    this.reservation.add(-this.pageBytes[page]);
     this.pages[page] = undefined;
     this.prepared[page] = undefined;
   }
@@ -179,8 +189,9 @@ class RowHeap {
     this.pages = [page];
     this.prepared = [prepareKeys(this.keys, page.columns)];
     this.references = [this.size];
+    this.pageBytes = [];
     this.retainedRows = page.rowCount;
-    this.reservation.add(pageSizeInBytes(page));
+    this.reserve(page);
     for (let e = 0; e < this.size; e++) {
       this.pageOf[e] = 0;
       this.rowOf[e] = e;
