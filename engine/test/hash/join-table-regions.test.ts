@@ -2,7 +2,7 @@
 // finds, for every probe key, the build rows a Map of the keys finds, in build order, as the table
 // built in one thread does: integer keys (bigint, integer) and several keys of other types (double,
 // short decimal, date), with duplicates, NULL keys (never matched, listed apart) and probe keys
-// absent from the build side. A region given more keys than it has slots reports it, and the fill
+// absent from the build side; clustered keys get a table as small as the one thread's. A region given more keys than it has slots reports it, and the fill
 // on the threads then leaves the table to the main thread.
 
 import { expect } from 'chai';
@@ -88,7 +88,7 @@ describe('join tables filled region by region', function () {
     it(`${name}: filled in four regions in turn, the same matches and NULL rows`, () => {
       let table: IntegerJoinHash | JoinHash;
       if (integer) {
-        const t = IntegerJoinHash.empty(ROWS, 2, false);
+        const t = IntegerJoinHash.empty(buildKeys[0], ROWS, 2, false);
         const hashes = new Int32Array(ROWS);
         IntegerJoinHash.hashRange(buildKeys[0], hashes, 0, ROWS / 2);
         IntegerJoinHash.hashRange(buildKeys[0], hashes, ROWS / 2, ROWS);
@@ -121,10 +121,21 @@ describe('join tables filled region by region', function () {
     const keys: bigint[] = [];
     for (let k = 0n; keys.length < 200; k++) if (regionOf(wordsHash(Number(k), 0), 2) === 0) keys.push(k);
     const column = columnFromScalars(BIGINT, keys);
-    const table = IntegerJoinHash.empty(keys.length, 2, false);
+    const table = IntegerJoinHash.empty(column, keys.length, 2, false);
     const hashes = new Int32Array(keys.length);
     IntegerJoinHash.hashRange(column, hashes, 0, keys.length);
     expect(table.insertRegion(column, hashes, 0)).to.equal(false);
     expect(await fillJoinTableOnThreads(pool, [BIGINT], [column], keys.length, 4)).to.equal(undefined);
+  });
+
+  it('clustered integer keys (four rows a key, as lineitem by order): the threads fill a table as small as one thread builds', async () => {
+    const build = keyRows((i) => [BigInt(Math.floor(i / 4))], ROWS);
+    const probe = keyRows((i) => [BigInt(i % (ROWS / 2))], ROWS);
+    const [buildKey] = columns([BIGINT], build);
+    const probeKeys = columns([BIGINT], probe);
+    const single = await IntegerJoinHash.build(buildKey, ROWS);
+    const filled = await fillJoinTableOnThreads(pool, [BIGINT], [buildKey], ROWS, 2);
+    expect(filled!.lookup.sizeInBytes()).to.equal(single.sizeInBytes());
+    expect(matches(filled!.lookup, probeKeys, ROWS)).to.deep.equal(mapMatches(build, probe));
   });
 });

@@ -44,7 +44,7 @@ export async function fillJoinTableOnThreads(
   const regionBits = regionBitsFor(threads);
   const table =
     keyTypes.length === 1 && isIntegerKeyType(keyTypes[0])
-      ? IntegerJoinHash.empty(rows, regionBits, true)
+      ? IntegerJoinHash.empty(sharedKeys[0], rows, regionBits, true)
       : JoinHash.empty(keyTypes, sharedKeys, rows, regionBits, true);
   const workers = pool.acquire(threads);
   const base = {

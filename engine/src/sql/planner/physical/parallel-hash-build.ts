@@ -15,7 +15,9 @@ export const PARALLEL_HASH_BUILD_PROPERTY: PropertyMetadata = {
   name: 'parallel_hash_build',
   type: { kind: 'boolean' },
   // Off by default: on sf1 memory tables (q5, q7, q9, q18, q21, a machine loaded 15-20x over its
-  // cores) it did not measure better; the process's CPU for q9 rose about a quarter.
+  // cores) it did not measure better; the process's CPU for q9 rose about a quarter. Session 32 sized
+  // the threads' integer tables by key runs (lineitem builds had 3x the slots, ~1.7x the CPU); on again
+  // (q5, q7, q9, q18, q21 alternated 6-7 times a side, load 22-32) wall 1.05x and CPU 1.06x of off: still off.
   defaultValue: false,
   description:
     "Whether a hash join's lookup table over a big build side is filled by the node's worker threads, each a hash region of it, rather than by the task's main thread",
