@@ -1,12 +1,14 @@
 // Page decompression for every codec Parquet writers use. gzip and brotli are Node's zlib (native);
-// snappy and LZ4 are ours (small byte loops); zstd is fzstd (pure JS: Node 20's zlib has no zstd).
+// snappy is hysnappy (WebAssembly, snappy-wasm.ts), LZ4 ours (small byte loops); zstd is fzstd
+// (pure JS: Node 20's zlib has no zstd).
 // LZO, which no current writer uses, fails naming the codec.
 
 import { decompress as zstdDecompress } from 'fzstd';
 import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
 import { CODEC_NAMES, Codec } from './parquet-constants.js';
 import { lz4HadoopUncompress, lz4UncompressBlock } from './lz4.js';
-import { CodecError, snappyUncompress } from './snappy.js';
+import { CodecError } from './snappy.js';
+import { wasmSnappyUncompress } from './snappy-wasm.js';
 import type { PageScratch } from './page-scratch.js';
 
 export { CodecError };
@@ -23,7 +25,7 @@ export function decompressPage(codec: number, data: Uint8Array, uncompressedLeng
     case Codec.Uncompressed:
       return data;
     case Codec.Snappy:
-      return snappyUncompress(data, uncompressedLength, scratch?.bytes(uncompressedLength));
+      return wasmSnappyUncompress(data, uncompressedLength);
     case Codec.Gzip:
       out = zlibCall(() => (data[0] === 0x1f && data[1] === 0x8b ? gunzipSync(data) : inflateSync(data)));
       break;

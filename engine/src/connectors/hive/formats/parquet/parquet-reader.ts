@@ -205,6 +205,11 @@ async function decodeGroup(
     if (rows === 0) return { columns: [], rows };
     keep = new Uint8Array(rows).fill(1);
   }
+  // A tested column decoded as the file's type is read as the table's now (a varchar cut to its bound).
+  for (const { index } of rowFilters) {
+    const coerce = (bound[index] as FlatBound).coerce;
+    if (coerce !== undefined) columns[index] = coerce(columns[index]!);
+  }
   for (let i = 0; i < columns.length; i++) {
     if (columns[i] !== undefined) continue;
     await pause();
@@ -244,13 +249,11 @@ function decodeTestedColumn(
   }
 }
 
-/** The filters on flat columns read as their file type: those whose decoded values a domain can judge. */
+/** The filters on flat columns: their domains judge the values decoded as the file's type (row-group-filter.ts). */
 function filtersOnColumns(bound: readonly BoundColumn[], filters: readonly ColumnFilter[]): { index: number; filter: ColumnFilter }[] {
   const out: { index: number; filter: ColumnFilter }[] = [];
   for (const filter of filters) {
-    const index = bound.findIndex(
-      (b) => b.kind === 'file' && b.source.kind === 'flat' && b.source.chunkIndex === filter.column.chunkIndex && b.coerce === undefined,
-    );
+    const index = bound.findIndex((b) => b.kind === 'file' && b.source.kind === 'flat' && b.source.chunkIndex === filter.column.chunkIndex);
     if (index >= 0) out.push({ index, filter });
   }
   return out;

@@ -24,7 +24,10 @@ export interface ColumnFilter {
   bounds: BoundDecoder;
 }
 
-/** Filters for the constraint's domains on file columns whose file type is the table's (else values could differ after coercion). */
+/**
+ * Filters for the constraint's domains on file columns whose values the domain judges alike read as
+ * the file's type or as the table's (else values could differ after coercion).
+ */
 export function columnFilters(
   constraint: TableConstraint | undefined,
   byName: Map<string, FileColumn>,
@@ -36,11 +39,32 @@ export function columnFilters(
     if (file === undefined || file.kind !== 'flat' || !('kind' in file.type)) continue;
     const declared = bound.find((b) => b.name.toLowerCase() === domain.column.toLowerCase())?.declared;
     const readType = declared !== undefined && plainTimestamps(file.type, declared) ? declared : file.type;
-    if (declared !== undefined && !typesEqual(declared, readType)) continue;
+    if (declared !== undefined && !judgedAlike(readType, declared, domain)) continue;
     const filter = columnFilter(file, readType, domain);
     if (filter !== undefined) filters.push(filter);
   }
   return filters;
+}
+
+/**
+ * Whether the domain holds for a file value exactly when it holds for the value read as `declared`.
+ * A string longer than a bounded varchar is cut to its length; a string sharing its first n units
+ * with a longer one compares the same with every constant shorter than n units (their comparison
+ * is decided within the constant's length plus one), so the domain judges cut and uncut values
+ * alike when all its constants are shorter than the bound (TPC-H's tables declare varchar(25) over
+ * files holding plain strings).
+ */
+function judgedAlike(readType: SqlType, declared: SqlType, domain: ColumnDomain): boolean {
+  if (typesEqual(declared, readType)) return true;
+  if (readType.kind !== 'varchar' || declared.kind !== 'varchar') return false;
+  const length = declared.length;
+  if (length === undefined) return true;
+  const shorter = (v: unknown) => typeof v === 'string' && v.length < length;
+  return (
+    (domain.low === undefined || shorter(domain.low.value)) &&
+    (domain.high === undefined || shorter(domain.high.value)) &&
+    (domain.values ?? []).every(shorter)
+  );
 }
 
 function columnFilter(column: FlatColumn, type: SqlType, domain: ColumnDomain): ColumnFilter | undefined {

@@ -1,99 +1,26 @@
 // Snappy's raw block format (Parquet's SNAPPY codec; DuckDB's and Spark's default): a varint of
-// the uncompressed length, then literals and back-references. Decoding moves short ones 4 bytes a
-// step, and where the block has room, in whole words past their end (as the reference decoder
-// does: the bytes after an element are rewritten by the next ones), so most elements (DuckDB's
-// pages: 1-3 byte literals, 4-15 byte copies) take two word moves and no byte loop; encoding finds
-// 4-byte matches through a hash table, as the reference implementation does.
+// the uncompressed length, then literals and back-references. Pages decompress through hysnappy
+// (snappy-wasm.ts) after the length check here; encoding finds 4-byte matches through a hash
+// table, as the reference implementation does.
 
 export class CodecError extends Error {}
 
-/** `into`: where to decompress (exactly the block's length), instead of a new array. */
-export function snappyUncompress(input: Uint8Array, expectedLength?: number, into?: Uint8Array): Uint8Array {
+/** The block's uncompressed length (its varint header). */
+function blockLength(input: Uint8Array): number {
   let pos = 0;
   let length = 0;
   for (let shift = 0; ; shift += 7) {
     if (pos >= input.length || shift > 28) throw new CodecError('snappy: bad length header');
     const b = input[pos++];
     length += (b & 0x7f) * 2 ** shift;
-    if ((b & 0x80) === 0) break;
+    if ((b & 0x80) === 0) return length;
   }
-  if (expectedLength !== undefined && length !== expectedLength)
-    throw new CodecError(`snappy: block holds ${length} bytes, the page says ${expectedLength}`);
-  if (into !== undefined && into.length !== length) throw new CodecError(`snappy: block holds ${length} bytes, its buffer ${into.length}`);
-  const out = into ?? new Uint8Array(length);
-  // Short literals and copies move 4 bytes at a time through these views (fewer steps than bytes).
-  const outWords = new DataView(out.buffer, out.byteOffset, out.byteLength);
-  const inWords = new DataView(input.buffer, input.byteOffset, input.byteLength);
-  let o = 0;
-  while (pos < input.length) {
-    const tag = input[pos++];
-    const kind = tag & 3;
-    if (kind === 0) {
-      let n = tag >>> 2;
-      if (n >= 60) {
-        const bytes = n - 59;
-        if (pos + bytes > input.length) throw new CodecError('snappy: truncated literal length');
-        n = 0;
-        for (let i = 0; i < bytes; i++) n |= input[pos + i] << (8 * i);
-        n = n >>> 0;
-        pos += bytes;
-      }
-      n += 1;
-      if (pos + n > input.length || o + n > length) throw new CodecError('snappy: literal past the end');
-      // Short copies by hand: a native call (and a subarray) per literal costs more than the bytes.
-      if (n <= 16 && pos + 16 <= input.length && o + 16 <= length) {
-        outWords.setUint32(o, inWords.getUint32(pos, true), true);
-        outWords.setUint32(o + 4, inWords.getUint32(pos + 4, true), true);
-        if (n > 8) {
-          outWords.setUint32(o + 8, inWords.getUint32(pos + 8, true), true);
-          outWords.setUint32(o + 12, inWords.getUint32(pos + 12, true), true);
-        }
-      } else if (n < 32) {
-        let i = 0;
-        for (; i + 4 <= n; i += 4) outWords.setUint32(o + i, inWords.getUint32(pos + i, true), true);
-        for (; i < n; i++) out[o + i] = input[pos + i];
-      } else out.set(input.subarray(pos, pos + n), o);
-      pos += n;
-      o += n;
-      continue;
-    }
-    let n: number;
-    let offset: number;
-    if (kind === 1) {
-      if (pos >= input.length) throw new CodecError('snappy: truncated copy');
-      n = ((tag >>> 2) & 7) + 4;
-      offset = ((tag >>> 5) << 8) | input[pos++];
-    } else if (kind === 2) {
-      if (pos + 2 > input.length) throw new CodecError('snappy: truncated copy');
-      n = (tag >>> 2) + 1;
-      offset = input[pos] | (input[pos + 1] << 8);
-      pos += 2;
-    } else {
-      if (pos + 4 > input.length) throw new CodecError('snappy: truncated copy');
-      n = (tag >>> 2) + 1;
-      offset = (input[pos] | (input[pos + 1] << 8) | (input[pos + 2] << 16) | (input[pos + 3] << 24)) >>> 0;
-      pos += 4;
-    }
-    if (offset === 0 || offset > o || o + n > length) throw new CodecError('snappy: copy outside the block');
-    if (offset >= n && n >= 32) out.copyWithin(o, o - offset, o - offset + n);
-    else if (offset >= 4) {
-      // Each 4 bytes read were written before (the copy may overlap its source, repeating it).
-      const from = o - offset;
-      if (n <= 8 && o + 8 <= length) {
-        outWords.setUint32(o, outWords.getUint32(from, true), true);
-        outWords.setUint32(o + 4, outWords.getUint32(from + 4, true), true);
-      } else if (o + n + 3 < length) {
-        for (let i = 0; i < n; i += 4) outWords.setUint32(o + i, outWords.getUint32(from + i, true), true);
-      } else {
-        let i = 0;
-        for (; i + 4 <= n; i += 4) outWords.setUint32(o + i, outWords.getUint32(from + i, true), true);
-        for (; i < n; i++) out[o + i] = out[from + i];
-      }
-    } else for (let i = 0; i < n; i++) out[o + i] = out[o - offset + i];
-    o += n;
-  }
-  if (o !== length) throw new CodecError(`snappy: block decoded to ${o} of ${length} bytes`);
-  return out;
+}
+
+/** Throws unless the block's header gives `expectedLength` bytes (the page header's size). */
+export function checkSnappyLength(input: Uint8Array, expectedLength: number): void {
+  const length = blockLength(input);
+  if (length !== expectedLength) throw new CodecError(`snappy: block holds ${length} bytes, the page says ${expectedLength}`);
 }
 
 const BLOCK_SIZE = 1 << 16;
