@@ -13,6 +13,7 @@
 // are counted in the task's memory too, as the rest of what the query holds.
 
 import { randomUUID } from 'node:crypto';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { EngineError } from '../errors/engine-error.js';
 import type { MemoryContext } from '../exec/memory.js';
 import type { OutputBufferInfo, OutputBufferState } from '../internode/task-info.js';
@@ -178,6 +179,9 @@ export class OutputBuffer {
     const first = this.read(client, token, maxBytes);
     if (first.pages.length > 0 || first.complete || first.aborted || maxWaitMillis <= 0 || first.token < client.firstSequence) return first;
     await this.waitForChange(client, maxWaitMillis, signal);
+    // Woken while the producer runs: one that ends right after its last page (a small stage) ends
+    // within this turn, and the answer then says complete, sparing the consumer a request for it.
+    if (!this.noMorePages && !this.aborted && signal?.aborted !== true) await nextTurn();
     return this.read(client, token, maxBytes);
   }
 
