@@ -168,9 +168,9 @@ describe('OutputBuffer', () => {
     expect((await completing).complete).to.equal(true);
   });
 
-  it('answers a waiting get complete with the last page when the producer ends right after it', async () => {
+  it('answers a remote consumer’s waiting get complete with the last page when the producer ends right after it', async () => {
     const buffer = new OutputBuffer({ kind: 'partitioned', partitions: 1 });
-    const waiting = buffer.get('0', 0, ALL, 10_000);
+    const waiting = buffer.get('0', 0, ALL, 10_000, undefined, true);
     const last = page(9);
     // A producer's last page, then its end a few promise turns later (as a task's driver loop ends).
     setTimeout(async () => {
