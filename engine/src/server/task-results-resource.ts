@@ -43,7 +43,7 @@ export function taskResultsRoutes(router: Router, tasks: TaskOutputLookup): void
     if (buffer === undefined) throw new HttpError(404, `Task ${ctx.params.taskId} not found`, 'NOT_FOUND');
     // The wait for the task's creation counts in the consumer's wait.
     const remaining = Math.max(0, wait - (Date.now() - asked));
-    const result = await asHttpError(() => buffer.get(ctx.params.outputId, token, maxBytes, remaining, hangUp.signal));
+    const result = await asHttpError(() => buffer.get(ctx.params.outputId, token, maxBytes, remaining, hangUp.signal, true));
     ctx.set(
       resultsPageHeaders({
         taskInstanceId: buffer.instanceId,

@@ -13,6 +13,7 @@
 // are counted in the task's memory too, as the rest of what the query holds.
 
 import { randomUUID } from 'node:crypto';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { EngineError } from '../errors/engine-error.js';
 import type { MemoryContext } from '../exec/memory.js';
 import type { OutputBufferInfo, OutputBufferState } from '../internode/task-info.js';
@@ -171,13 +172,25 @@ export class OutputBuffer {
   /**
    * The pages of buffer `outputId` from sequence `token` on, at most `maxBytes` of them (but at least
    * one page when any is there). Acknowledges the pages before `token`. With nothing to answer, waits
-   * up to `maxWaitMillis` for pages, completion or abort (or until `signal` aborts).
+   * up to `maxWaitMillis` for pages, completion or abort (or until `signal` aborts); a
+   * `remoteConsumer` (over HTTP) woken by pages is answered a turn later (see below).
    */
-  async get(outputId: string, token: number, maxBytes: number, maxWaitMillis = 0, signal?: AbortSignal): Promise<BufferResult> {
+  async get(
+    outputId: string,
+    token: number,
+    maxBytes: number,
+    maxWaitMillis = 0,
+    signal?: AbortSignal,
+    remoteConsumer = false,
+  ): Promise<BufferResult> {
     const client = this.client(outputId);
     const first = this.read(client, token, maxBytes);
     if (first.pages.length > 0 || first.complete || first.aborted || maxWaitMillis <= 0 || first.token < client.firstSequence) return first;
     await this.waitForChange(client, maxWaitMillis, signal);
+    // Woken while the producer runs: one that ends right after its last page (a small stage) ends
+    // within this turn, and the answer then says complete, sparing a remote consumer a round trip
+    // for it (a consumer in this process asks again at no such cost: it gets the pages at once).
+    if (remoteConsumer && !this.noMorePages && !this.aborted && signal?.aborted !== true) await nextTurn();
     return this.read(client, token, maxBytes);
   }
 

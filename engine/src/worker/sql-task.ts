@@ -4,6 +4,7 @@
 // its output buffer. States as Trino's: RUNNING, then FLUSHING once every page is in the buffer,
 // then FINISHED once the consumers took them all; or CANCELED, ABORTED, FAILED. Every change bumps
 // the version, which GET /v1/task long-polls on; a task that is done reports the largest version.
+// FLUSHING and its output buffer's changes short of FINISHED bump it coalesced, as split progress.
 // Split progress (a split taken or started) bumps it too, but at most once per
 // PROGRESS_COALESCE_MILLIS while the coordinator may send more splits (it sends them as splits
 // start): a task taking thousands of splits a second must not make its coordinator fetch and parse
@@ -289,11 +290,17 @@ export class SqlTask {
     return client;
   }
 
+  /**
+   * The output buffer's state changed (no more pages, a consumer released its buffer): FINISHED once
+   * all released. Short of that nothing the coordinator acts on changed, so it shows coalesced as
+   * split progress does, mostly with the FINISHED that follows: a task's long poll is answered once
+   * at its end, not once per state and consumer on the way.
+   */
   private bufferChanged(): void {
     const buffer = this.output?.buffer;
     if (buffer === undefined) return;
     if (this.currentState === 'FLUSHING' && buffer.state === 'FINISHED') this.setState('FINISHED');
-    else this.changed();
+    else this.progressed();
   }
 
   private stop(state: TaskState): void {
@@ -313,7 +320,9 @@ export class SqlTask {
       this.memory.close();
       this.onDone(this);
     }
-    this.changed();
+    // FLUSHING (its output produced, not all read yet) asks nothing of the coordinator: see bufferChanged.
+    if (state === 'FLUSHING') this.progressed();
+    else this.changed();
   }
 
   /** Split progress: shows in the version within PROGRESS_COALESCE_MILLIS, with whatever else changed by then. */

@@ -102,4 +102,18 @@ describe('split assignment', () => {
     expect(assigner.finish(0)).to.deep.equal([{ planNodeId: scan.id, splits: [], noMoreSplits: true }]);
     expect(assigner.finish(1)).to.equal(undefined);
   });
+
+  it('tells every task there are no more splits in its first request when the first requests hand out every split', async () => {
+    const { splits } = lazySplits(3);
+    const assigner = new SplitAssigner([scan], new Map([[scan.id, splits]]), 2);
+    await assigner.prepareInitial();
+    expect(assigner.keepTasksWithSplits()).to.equal(2);
+    const first = [assigner.initial(0), assigner.initial(1)];
+    expect(first.map((u) => unitsOf(u))).to.deep.equal([[0, 1], [2]]);
+    expect(first.map((u) => u[0].noMoreSplits)).to.deep.equal([true, true]);
+    // Nothing left to send either task, not even a no-more-splits.
+    expect(await assigner.next(0, 2, 0, true, true)).to.equal(undefined);
+    expect(assigner.finish(0)).to.equal(undefined);
+    expect(assigner.finish(1)).to.equal(undefined);
+  });
 });

@@ -168,6 +168,21 @@ describe('OutputBuffer', () => {
     expect((await completing).complete).to.equal(true);
   });
 
+  it('answers a remote consumer’s waiting get complete with the last page when the producer ends right after it', async () => {
+    const buffer = new OutputBuffer({ kind: 'partitioned', partitions: 1 });
+    const waiting = buffer.get('0', 0, ALL, 10_000, undefined, true);
+    const last = page(9);
+    // A producer's last page, then its end a few promise turns later (as a task's driver loop ends).
+    setTimeout(async () => {
+      await buffer.enqueue([last], 0);
+      await Promise.resolve();
+      buffer.setNoMorePages();
+    }, 10);
+    const answer = await waiting;
+    expect(answer.pages).to.deep.equal([last]);
+    expect(answer.complete).to.equal(true);
+  });
+
   it('destroy frees a consumer’s pages and answers it complete; abort drops everything and unblocks the producer', async () => {
     const buffer = new OutputBuffer({ kind: 'partitioned', partitions: 2 }, { maxBufferedBytes: 1 });
     void buffer.enqueue([page(0)], 0);

@@ -3,7 +3,8 @@
 // `maxPending` splits it has not started; as it starts them (its info says so), it gets more, so a
 // task on a faster or less loaded node reads more of the table. A task on a node that left ACTIVE
 // gets no more (the others take the rest), unless no task of the stage is on an ACTIVE node. Once
-// every split is handed out, every task hears there are no more. A stage of one task (a single
+// every split is handed out, every task hears there are no more: with its first splits when those
+// are all of them (a small table), so that it need not wait for an update after its first info. A stage of one task (a single
 // node's) has nobody to balance with: its task is kept MAX_PENDING_SPLITS_SINGLE_TASK splits ahead,
 // topped up once half of them started, so that no update carries more than that.
 
@@ -59,6 +60,8 @@ class SplitCursor {
   }
 }
 
+const NONE: ReadonlySet<number> = new Set();
+
 export class SplitAssigner {
   private readonly cursors: Map<number, SplitCursor>;
   private readonly tasks: TaskSplits[];
@@ -67,6 +70,8 @@ export class SplitAssigner {
   private readonly minBatch: number;
   /** Splits of each task's first request: its room, or an even share of a table with fewer splits than all tasks have room for. */
   private initialShare: number;
+  /** Plan node ids of the scans whose every split goes out in the tasks' first requests (known by keepTasksWithSplits). */
+  private readonly handedOutInitially = new Set<number>();
 
   constructor(
     private readonly scans: readonly TableScanNode[],
@@ -100,12 +105,13 @@ export class SplitAssigner {
     const available = Math.max(0, ...[...this.cursors.values()].map((c) => c.available));
     const kept = available === 0 ? 1 : Math.min(this.tasks.length, Math.ceil(available / this.initialShare));
     this.tasks.splice(kept);
+    for (const [scanId, cursor] of this.cursors) if (cursor.available <= this.initialShare * kept) this.handedOutInitially.add(scanId);
     return kept;
   }
 
-  /** The splits of task `index`'s first request (after prepareInitial). */
+  /** The splits of task `index`'s first request (after prepareInitial and keepTasksWithSplits). */
   initial(index: number): ScanSplits[] {
-    return this.take(index, this.initialShare);
+    return this.take(index, this.initialShare, this.handedOutInitially);
   }
 
   /**
@@ -146,14 +152,17 @@ export class SplitAssigner {
     return true;
   }
 
-  /** Up to `count` splits of each scan, numbered for task `index` (at most MAX_SPLITS_PER_TASK_UPDATE in all). */
-  private take(index: number, count: number): ScanSplits[] {
+  /**
+   * Up to `count` splits of each scan, numbered for task `index` (at most MAX_SPLITS_PER_TASK_UPDATE in all);
+   * no more splits for the scans exhausted, and for those in `lastForEveryTask` (the other tasks take the rest).
+   */
+  private take(index: number, count: number, lastForEveryTask: ReadonlySet<number> = NONE): ScanSplits[] {
     const task = this.tasks[index];
     const perScan = Math.min(count, Math.floor(MAX_SPLITS_PER_TASK_UPDATE / this.scans.length));
     const update = this.scans.map((scan) => {
       const cursor = this.cursors.get(scan.id)!;
       const splits = cursor.take(perScan).map((split) => ({ sequenceId: task.sent++, split }));
-      return { planNodeId: scan.id, splits, noMoreSplits: cursor.exhausted };
+      return { planNodeId: scan.id, splits, noMoreSplits: cursor.exhausted || lastForEveryTask.has(scan.id) };
     });
     task.finished = update.every((u) => u.noMoreSplits);
     return update;
