@@ -3,6 +3,7 @@ import { expect } from 'chai';
 import type { TableMetadata } from '../../src/spi/connector.js';
 import { MAX_SPLIT_ROWS, MemoryConnector } from '../../src/connectors/memory/memory-connector.js';
 import { EngineError } from '../../src/errors/engine-error.js';
+import { decodedColumns } from '../../src/columnar/decoded-columns.js';
 import { columnFromScalars, type Page } from '../../src/columnar/page.js';
 import type { Scalar } from '../../src/types/scalar.js';
 import { BIGINT, INTEGER, decimal, varchar, type SqlType } from '../../src/types/types.js';
@@ -211,6 +212,17 @@ describe('memory connector', () => {
       const [second] = await readSplit(memory, (await allSplits(memory.getSplits(session, table)))[0], ['name']);
       expect(first.columns[0].values).to.deep.equal(['a', 'b']);
       expect(second.columns[0].values).to.equal(first.columns[0].values);
+    });
+
+    it('keeps no decoded copy of the strings it stores until a scan reads them', async () => {
+      // A copy kept at insert sat in the main thread's heap, which the threads' scans never read.
+      const before = decodedColumns.sizeInBytes;
+      await memory.insert(session, 'default', 'orders', [page(ORDER_TYPES, [[1n, 'stored once', 1n]])]);
+      expect(decodedColumns.sizeInBytes).to.equal(before);
+      const table = await requireTable(memory, 'default', 'orders');
+      const [read] = await readSplit(memory, (await allSplits(memory.getSplits(session, table)))[0], ['name']);
+      expect(read.columns[0].values).to.deep.equal(['stored once']);
+      expect(decodedColumns.sizeInBytes).to.be.above(before);
     });
 
     it('accepts unbounded varchar for a varchar(n) column and reports it as the table type', async () => {

@@ -48,12 +48,3 @@ const ZERO_COPY_KINDS = new Set<SqlType['kind']>([
 export function decodesWithoutCopy(type: SqlType): boolean {
   return ZERO_COPY_KINDS.has(type.kind);
 }
-
-/** Records `page` as the decoded form of `batch`, which was just encoded from it. */
-export function rememberDecoded(batch: RecordBatch, page: Page): void {
-  // A column whose buffer is longer than its rows would hand scans more values than rows: skip it.
-  page.columns.forEach((c, i) => {
-    const key = storedColumnKey(batch, i);
-    if (key !== undefined && c.values.length === page.rowCount && !decodesWithoutCopy(c.type)) decodedColumns.keep(key, c);
-  });
-}

@@ -7,7 +7,7 @@ import { yieldIfDue } from '../../columnar/cooperative.js';
 import { concatPages, takePage, type Page } from '../../columnar/page.js';
 import { MAX_PAGE_ROWS } from '../column-selection.js';
 import type { ColumnMetadata, RowPredicate, RowUpdate, TableRewrite } from '../../spi/connector.js';
-import { fullBatchPage, rememberDecoded } from './batch-columns.js';
+import { fullBatchPage } from './batch-columns.js';
 import { rechunkPages } from './rechunk.js';
 import { shareBatch } from './shared-batch.js';
 
@@ -140,14 +140,17 @@ export function reshapeSnapshot(snapshot: TableSnapshot, columns: readonly Colum
   return { ...snapshot, version: snapshot.version + 1, columns, batches };
 }
 
-/** A stored batch lives in shared memory, so that worker threads scan it without a copy. */
+/**
+ * A stored batch lives in shared memory, so that worker threads scan it without a copy. The written
+ * page is not kept as the batch's decoded form: the main thread seldom scans big tables (the threads
+ * do, each decoding its own share), and millions of kept strings in the main heap made each of its
+ * full collections (started by any query's ArrayBuffers) cost a second.
+ */
 function encodeBatch(page: Page, columns: readonly ColumnMetadata[]): RecordBatch {
-  const batch = shareBatch(
+  return shareBatch(
     pageToRecordBatch(
       page,
       columns.map((c) => c.name),
     ),
   );
-  rememberDecoded(batch, page);
-  return batch;
 }
