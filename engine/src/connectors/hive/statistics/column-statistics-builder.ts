@@ -1,5 +1,6 @@
 // One column's statistics, added up over the parts of a table (its files): NULL counts summed, least
-// and greatest values merged, and for partition columns the distinct values counted. A part that
+// and greatest values merged, for partition columns the distinct values counted, for Parquet columns
+// a distinct count inferred from the row groups' (an estimate: see chunkDistinctCount). A part that
 // does not say what it holds makes the figure it would add to unknown, never a guess.
 
 import type { ColumnStatistics } from '../../../spi/connector.js';
