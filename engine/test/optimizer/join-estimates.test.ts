@@ -136,15 +136,4 @@ describe('optimizer: row estimates against the rows DuckDB counts', function () 
       1.01,
     );
   });
-
-  it("an aggregation of keys whose distinct counts are unknown is taken as big as its input, never below its groups (TPC-H q20's sums)", async () => {
-    const sums = `SELECT l_partkey, l_suppkey, sum(l_quantity) FROM {c}.lineitem
-      WHERE l_shipdate >= DATE '1994-01-01' AND l_shipdate < DATE '1995-01-01' GROUP BY l_partkey, l_suppkey`;
-    const groups = await actual(sums);
-    expect(await estimate('tpchrows', sums)).to.be.at.least(groups);
-    // With distinct counts too (the tpch connector's), the filter's fixed selectivity: above the groups still.
-    expect(await estimate('tpch', sums)).to.be.at.least(groups);
-    // With the date range, the year's rows: each row a group, as its keys' distinct counts allow (5,555 of 8,600 are).
-    await expectWithin('tpchstats', sums, 1.6);
-  });
 });

@@ -83,6 +83,8 @@ function semiJoinSelectivity(c: RowExpression, source: PlanNode, context: Planne
 }
 
 const DEFAULT_SELECTIVITY = 0.7;
+/** The share of its input an aggregation's groups are when the keys' distinct counts are not known. */
+const DEFAULT_GROUPS_SHARE = 0.1;
 
 /**
  * The share of `source`'s rows the conjuncts keep: a conjunct on a column whose statistics tell
@@ -109,19 +111,17 @@ function filterSelectivity(predicate: RowExpression, source: PlanNode, context: 
 }
 
 /**
- * Groups of the keys over `source`: the product of the keys' distinct counts, never more than the
- * rows. A key whose count is not known counts as its table's rows, or when that is not known either
- * as unique: as Trino leaves such an estimate unknown rather than guess it small, an aggregation of
- * unknown keys is taken as big as its input, so a guess never makes it a join's (replicated) build
- * side (TPC-H q20's lineitem sums by part and supplier were guessed a tenth of their rows, and built).
+ * Groups of the keys over `source`: the product of the keys' distinct counts when all are known,
+ * else a fixed share of the rows, never more than the rows nor than the keys' tables' rows allow.
  */
 function groups(keys: readonly Symbol[], source: PlanNode, context: PlannerContext): number {
   const rows = estimateRows(source, context);
-  const bounds = keys.map((k) => {
-    const origin = columnOrigin(source, k, context);
-    return origin?.statistics.distinctValuesCount ?? origin?.tableRows ?? rows;
-  });
-  return Math.max(1, Math.min(rows, product(bounds)));
+  const origins = keys.map((k) => columnOrigin(source, k, context));
+  const distinct = origins.map((o) => o?.statistics.distinctValuesCount);
+  if (distinct.every((d) => d !== undefined)) return Math.max(1, Math.min(rows, product(distinct)));
+  const bounds = origins.map((o) => o?.statistics.distinctValuesCount ?? o?.tableRows);
+  const share = Math.max(1, rows * DEFAULT_GROUPS_SHARE);
+  return bounds.every((b) => b !== undefined) ? Math.max(1, Math.min(share, product(bounds))) : share;
 }
 
 function product(values: readonly number[]): number {
