@@ -20,9 +20,9 @@ const TAX_SEED = 721958466;
 const PART_KEY_SEED = 1808217256;
 const SHIP_DATE_SEED = 1769349045;
 /** Lines ship 1..121 days after the order and arrive 1..30 days later; orders end that long before the range does. */
-const SHIP_DAYS_MAX = 121;
-const RECEIPT_DAYS_MAX = 30;
-const ORDER_DATE_DAYS = TOTAL_DATE_RANGE - (SHIP_DAYS_MAX + RECEIPT_DAYS_MAX) - 1;
+export const SHIP_DAYS_MAX = 121;
+export const RECEIPT_DAYS_MAX = 30;
+export const ORDER_DATE_DAYS = TOTAL_DATE_RANGE - (SHIP_DAYS_MAX + RECEIPT_DAYS_MAX) - 1;
 
 /** Lines of orders [start, start + count) (0-based order numbers). */
 export function drawLineCounts(start: number, count: number): Uint8Array {

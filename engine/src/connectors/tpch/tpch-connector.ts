@@ -8,6 +8,7 @@ import type { Page } from '../../columnar/page.js';
 import { selectColumnIndexes } from '../column-selection.js';
 import type { Connector, SchemaTableName, Split, TableConstraint, TableMetadata, TableStatistics } from '../../spi/connector.js';
 import { namedColumn, type ColumnNaming } from './column-naming.js';
+import { tpchColumnStatistics } from './column-statistics.js';
 import { STANDARD_SCHEMAS, Scale, scaleFactorOfSchema } from './scale.js';
 import { SPLIT_TARGET_ROWS, pageRanges, splitRanges, type TpchSplitInfo } from './splits.js';
 import { unitRangesFor } from './key-ranges.js';
@@ -93,7 +94,12 @@ export class TpchConnector implements Connector {
     const key = `${table.schema}.${table.name}`;
     let statistics = this.statistics.get(key);
     if (statistics === undefined) {
-      statistics = { rowCount: this.requireTable(table.schema, table.name).rowCount(this.scale(table.schema)) };
+      const scale = this.scale(table.schema);
+      const rowCount = this.requireTable(table.schema, table.name).rowCount(scale);
+      const columns = Object.entries(tpchColumnStatistics(table.name, scale, rowCount)).map(
+        ([name, column]) => [namedColumn(name, this.columnNaming), column] as const,
+      );
+      statistics = { rowCount, columns: Object.fromEntries(columns) };
       this.statistics.set(key, statistics);
     }
     return statistics;

@@ -1,5 +1,6 @@
 // A lake table's statistics from its visible files: for Parquet, the row count and per column the
-// NULL fraction and least and greatest values from the files' footers (read at most a few at a time,
+// NULL fraction, least and greatest values and distinct count (from the row groups' counts, where every
+// row group gives one: see ColumnStatisticsBuilder) from the files' footers (read at most a few at a time,
 // and remembered by file version); for partition columns, their values from the folder names
 // (distinct count too). CSV and JSON files do not say how many rows they hold: a table's row count
 // is then known only when all its files are of the engine's committed writes (which counted their rows). A table of more files than the limit gets no statistics at all rather than figures
@@ -77,8 +78,12 @@ export async function lakeTableStatistics(context: StatisticsContext): Promise<T
         const stats = footer.columns.get(column.name.toLowerCase());
         const bound = stats === undefined ? undefined : boundConversion(stats.type, column.type);
         // A column of another type in the file is coerced when read: its footer bounds are of the file's type.
-        if (stats === undefined || bound === undefined) data.get(column.name)!.add(undefined, false, undefined, undefined);
-        else data.get(column.name)!.add(stats.nullCount, stats.nullCount === rows, bound(stats.min), bound(stats.max));
+        const builder = data.get(column.name)!;
+        if (stats === undefined || bound === undefined) builder.add(undefined, false, undefined, undefined);
+        else builder.add(stats.nullCount, stats.nullCount === rows, bound(stats.min), bound(stats.max));
+        // An all-NULL file adds no values; a file of another type (coerced when read) may map distinct values together.
+        if (stats?.nullCount !== rows)
+          builder.addChunkDistinct(stats !== undefined && keepsDistinct(stats.type, column.type) ? stats.distinct : undefined);
       }
     }
     table.partitionColumns.forEach((column, i) => {
@@ -95,6 +100,11 @@ export async function lakeTableStatistics(context: StatisticsContext): Promise<T
 }
 
 type Bound = Scalar | undefined;
+
+/** Whether a file's distinct values stay distinct read as the column's type: the same type, or strings (of any declared length). */
+function keepsDistinct(fileType: SqlType, columnType: SqlType): boolean {
+  return typesEqual(fileType, columnType) || (fileType.kind === 'varchar' && columnType.kind === 'varchar');
+}
 
 /**
  * How a file's bound reads as the column's: as it is for the same type; a timestamp of another precision rounds as its

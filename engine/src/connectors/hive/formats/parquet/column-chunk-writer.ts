@@ -98,6 +98,8 @@ export function encodeColumnChunk(encoding: PhysicalEncoding, column: Column): E
       count: dataPages.length,
     });
   const stats: Statistics = { nullCount: nullTotal, minValue: statistics.encodedMin(encoding), maxValue: statistics.encodedMax(encoding) };
+  // A dictionary holds each distinct value once: readers' estimates take the count for free.
+  if (dictionary !== undefined) stats.distinctCount = dictionary.size;
   const encodings = dictionary !== undefined ? [Encoding.Plain, Encoding.Rle, Encoding.RleDictionary] : [Encoding.Plain, Encoding.Rle];
   return {
     parts,

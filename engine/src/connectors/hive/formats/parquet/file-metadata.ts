@@ -18,6 +18,8 @@ export interface SchemaElement {
 
 export interface Statistics {
   nullCount?: number;
+  /** Distinct non-NULL values in the chunk (writers give it for dictionary-encoded chunks, when at all). */
+  distinctCount?: number;
   /** min_value / max_value: in the column's own sort order. */
   minValue?: Uint8Array;
   maxValue?: Uint8Array;
@@ -270,6 +272,7 @@ function statistics(s: ThriftStruct): Statistics {
     legacyMax: optBinary(s[1]),
     legacyMin: optBinary(s[2]),
     nullCount: optNum(s[3]),
+    distinctCount: optNum(s[4]),
     maxValue: optBinary(s[5]),
     minValue: optBinary(s[6]),
   };

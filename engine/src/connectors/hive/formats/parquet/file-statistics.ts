@@ -20,6 +20,21 @@ export interface ParquetColumnStatistics {
   /** In our storage (bigint for bigint and decimals, days for dates, microseconds for timestamps); undefined when unknown. */
   min?: Scalar;
   max?: Scalar;
+  /** From the row groups' distinct counts, when every row group with values gives one. */
+  distinct?: ChunkDistinctCounts;
+}
+
+/** What the row groups' distinct counts (of dictionary-encoded chunks) say of the column's distinct values. */
+export interface ChunkDistinctCounts {
+  /** The most any row group has: the column has at least as many. */
+  largest: number;
+  /** Their sum: at most as many (as many when no two row groups share a value). */
+  total: number;
+  /** The row group of the most non-NULL values (a sample of the column): its distinct count, its values. */
+  sample: { distinct: number; values: number };
+  /** The greatest of the row groups' least values and the least of their greatest (their ranges overlap when the first is not above the second). */
+  highestLow?: Scalar;
+  lowestHigh?: Scalar;
 }
 
 export interface ParquetFileStatistics {
@@ -42,6 +57,7 @@ export async function readParquetStatistics(fs: FileSystem, file: FileEntry, sig
     let min: Bound | undefined;
     let max: Bound | undefined;
     let bounded = metadata.rowGroups.length > 0;
+    let distinct: DistinctAccumulator | undefined = { largest: 0, total: 0, sample: { distinct: 0, values: 0 } };
     for (const group of metadata.rowGroups) {
       const stats = group.columns[column.chunkIndex]?.meta.statistics;
       nullCount = nullCount === undefined || stats?.nullCount === undefined ? undefined : nullCount + stats.nullCount;
@@ -53,6 +69,7 @@ export async function readParquetStatistics(fs: FileSystem, file: FileEntry, sig
         if (min === undefined || (compareBounds(low, min) ?? 0) < 0) min = low;
         if (max === undefined || (compareBounds(high, max) ?? 0) > 0) max = high;
       }
+      distinct = addRowGroupDistinct(distinct, stats?.distinctCount, group.numRows - (stats?.nullCount ?? 0), low, high);
     }
     const kind = column.type.kind;
     const scalar = (b: Bound | undefined): Scalar | undefined => {
@@ -60,7 +77,34 @@ export async function readParquetStatistics(fs: FileSystem, file: FileEntry, sig
       if (b instanceof Uint8Array && kind === 'varchar') return new TextDecoder().decode(b);
       return kind === 'boolean' ? b === 1 : b;
     };
-    columns.set(column.name.toLowerCase(), { type: column.type, nullCount, min: scalar(min), max: scalar(max) });
+    const statistics: ParquetColumnStatistics = { type: column.type, nullCount, min: scalar(min), max: scalar(max) };
+    if (distinct !== undefined && distinct.largest > 0) {
+      const { highestLow, lowestHigh, ...counts } = distinct;
+      statistics.distinct = { ...counts, highestLow: scalar(highestLow), lowestHigh: scalar(lowestHigh) };
+    }
+    columns.set(column.name.toLowerCase(), statistics);
   }
   return { rowCount: metadata.numRows, columns, rowGroups: rowGroupBlocks(metadata), bytesRead };
+}
+
+interface DistinctAccumulator extends Omit<ChunkDistinctCounts, 'highestLow' | 'lowestHigh'> {
+  highestLow?: Bound;
+  lowestHigh?: Bound;
+}
+
+/** The counts with a row group's, or undefined once a row group with values gives none. */
+function addRowGroupDistinct(
+  counts: DistinctAccumulator | undefined,
+  distinct: number | undefined,
+  values: number,
+  low: Bound | undefined,
+  high: Bound | undefined,
+): DistinctAccumulator | undefined {
+  if (counts === undefined || distinct === undefined) return undefined;
+  const sample = values > counts.sample.values ? { distinct, values } : counts.sample;
+  const highestLow =
+    low !== undefined && (counts.highestLow === undefined || (compareBounds(low, counts.highestLow) ?? 0) > 0) ? low : counts.highestLow;
+  const lowestHigh =
+    high !== undefined && (counts.lowestHigh === undefined || (compareBounds(high, counts.lowestHigh) ?? 0) < 0) ? high : counts.lowestHigh;
+  return { largest: Math.max(counts.largest, distinct), total: counts.total + distinct, sample, highestLow, lowestHigh };
 }

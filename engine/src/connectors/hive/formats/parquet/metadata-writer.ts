@@ -118,6 +118,7 @@ function columnChunk(w: CompactWriter, c: ColumnChunk): void {
 
 function statistics(w: CompactWriter, s: Statistics): void {
   if (s.nullCount !== undefined) w.i64(3, s.nullCount);
+  if (s.distinctCount !== undefined) w.i64(4, s.distinctCount);
   if (s.maxValue !== undefined) w.binary(5, s.maxValue);
   if (s.minValue !== undefined) w.binary(6, s.minValue);
 }
