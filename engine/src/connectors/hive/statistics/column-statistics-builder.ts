@@ -7,6 +7,7 @@ import type { ColumnStatistics } from '../../../spi/connector.js';
 import type { Scalar } from '../../../types/scalar.js';
 import type { ChunkDistinctCounts } from '../formats/parquet/file-statistics.js';
 import { distinctFromDraws } from '../../distinct-draws.js';
+import { mergeDistinctCounts } from '../formats/parquet/chunk-distinct-counts.js';
 import { compareScalars } from './scalar-order.js';
 
 type Value = Exclude<Scalar, null>;
@@ -60,15 +61,7 @@ export class ColumnStatisticsBuilder {
       this.chunkDistinct = counts;
       return;
     }
-    const later = (a: Scalar | undefined, b: Scalar | undefined, sign: number) =>
-      a === undefined || a === null || b === undefined || b === null ? undefined : compareScalars(a, b) * sign > 0 ? a : b;
-    this.chunkDistinct = {
-      largest: Math.max(merged.largest, counts.largest),
-      total: merged.total + counts.total,
-      sample: counts.sample.values > merged.sample.values ? counts.sample : merged.sample,
-      highestLow: later(merged.highestLow, counts.highestLow, 1),
-      lowestHigh: later(merged.lowestHigh, counts.lowestHigh, -1),
-    };
+    this.chunkDistinct = mergeDistinctCounts(merged, counts, compareScalars);
   }
 
   /**
@@ -83,12 +76,7 @@ export class ColumnStatisticsBuilder {
     if (!this.chunkDistinctKnown || counts === undefined) return undefined;
     const limit = nonNullRows ?? counts.total;
     const { highestLow, lowestHigh } = counts;
-    const apart =
-      highestLow !== undefined &&
-      highestLow !== null &&
-      lowestHigh !== undefined &&
-      lowestHigh !== null &&
-      compareScalars(highestLow, lowestHigh) > 0;
+    const apart = highestLow !== undefined && lowestHigh !== undefined && compareScalars(highestLow, lowestHigh) > 0;
     const estimate = apart
       ? counts.total
       : Math.max(counts.largest, distinctFromDraws(counts.sample.distinct, counts.sample.values, limit));

@@ -11,6 +11,7 @@ import { readFooter } from './footer.js';
 import { schemaColumns } from './parquet-reader.js';
 import { rowGroupBlocks } from './row-group-ranges.js';
 import type { FileBlock } from '../file-format.js';
+import { mergeDistinctCounts, rowGroupDistinct, type DistinctCounts } from './chunk-distinct-counts.js';
 
 export interface ParquetColumnStatistics {
   /** The column's type in the file (min and max are of it). */
@@ -24,18 +25,8 @@ export interface ParquetColumnStatistics {
   distinct?: ChunkDistinctCounts;
 }
 
-/** What the row groups' distinct counts (of dictionary-encoded chunks) say of the column's distinct values. */
-export interface ChunkDistinctCounts {
-  /** The most any row group has: the column has at least as many. */
-  largest: number;
-  /** Their sum: at most as many (as many when no two row groups share a value). */
-  total: number;
-  /** The row group of the most non-NULL values (a sample of the column): its distinct count, its values. */
-  sample: { distinct: number; values: number };
-  /** The greatest of the row groups' least values and the least of their greatest (their ranges overlap when the first is not above the second). */
-  highestLow?: Scalar;
-  lowestHigh?: Scalar;
-}
+/** The row groups' distinct counts of a file's column, their ranges as table values. */
+export type ChunkDistinctCounts = DistinctCounts<Exclude<Scalar, null>>;
 
 export interface ParquetFileStatistics {
   rowCount: number;
@@ -57,7 +48,8 @@ export async function readParquetStatistics(fs: FileSystem, file: FileEntry, sig
     let min: Bound | undefined;
     let max: Bound | undefined;
     let bounded = metadata.rowGroups.length > 0;
-    let distinct: DistinctAccumulator | undefined = { largest: 0, total: 0, sample: { distinct: 0, values: 0 } };
+    let distinct: DistinctCounts<Bound> | undefined;
+    let distinctKnown = true;
     for (const group of metadata.rowGroups) {
       const stats = group.columns[column.chunkIndex]?.meta.statistics;
       nullCount = nullCount === undefined || stats?.nullCount === undefined ? undefined : nullCount + stats.nullCount;
@@ -69,42 +61,24 @@ export async function readParquetStatistics(fs: FileSystem, file: FileEntry, sig
         if (min === undefined || (compareBounds(low, min) ?? 0) < 0) min = low;
         if (max === undefined || (compareBounds(high, max) ?? 0) > 0) max = high;
       }
-      distinct = addRowGroupDistinct(distinct, stats?.distinctCount, group.numRows - (stats?.nullCount ?? 0), low, high);
+      if (stats?.distinctCount === undefined) distinctKnown = false;
+      else if (distinctKnown) {
+        const counts = rowGroupDistinct(stats.distinctCount, group.numRows - (stats.nullCount ?? 0), low, high);
+        distinct = distinct === undefined ? counts : mergeDistinctCounts(distinct, counts, (a, b) => compareBounds(a, b) ?? 0);
+      }
     }
     const kind = column.type.kind;
-    const scalar = (b: Bound | undefined): Scalar | undefined => {
+    const scalar = (b: Bound | undefined): Exclude<Scalar, null> | undefined => {
       if (b === undefined || !bounded) return undefined;
       if (b instanceof Uint8Array && kind === 'varchar') return new TextDecoder().decode(b);
       return kind === 'boolean' ? b === 1 : b;
     };
     const statistics: ParquetColumnStatistics = { type: column.type, nullCount, min: scalar(min), max: scalar(max) };
-    if (distinct !== undefined && distinct.largest > 0) {
+    if (distinctKnown && distinct !== undefined && distinct.largest > 0) {
       const { highestLow, lowestHigh, ...counts } = distinct;
       statistics.distinct = { ...counts, highestLow: scalar(highestLow), lowestHigh: scalar(lowestHigh) };
     }
     columns.set(column.name.toLowerCase(), statistics);
   }
   return { rowCount: metadata.numRows, columns, rowGroups: rowGroupBlocks(metadata), bytesRead };
-}
-
-interface DistinctAccumulator extends Omit<ChunkDistinctCounts, 'highestLow' | 'lowestHigh'> {
-  highestLow?: Bound;
-  lowestHigh?: Bound;
-}
-
-/** The counts with a row group's, or undefined once a row group with values gives none. */
-function addRowGroupDistinct(
-  counts: DistinctAccumulator | undefined,
-  distinct: number | undefined,
-  values: number,
-  low: Bound | undefined,
-  high: Bound | undefined,
-): DistinctAccumulator | undefined {
-  if (counts === undefined || distinct === undefined) return undefined;
-  const sample = values > counts.sample.values ? { distinct, values } : counts.sample;
-  const highestLow =
-    low !== undefined && (counts.highestLow === undefined || (compareBounds(low, counts.highestLow) ?? 0) > 0) ? low : counts.highestLow;
-  const lowestHigh =
-    high !== undefined && (counts.lowestHigh === undefined || (compareBounds(high, counts.lowestHigh) ?? 0) < 0) ? high : counts.lowestHigh;
-  return { largest: Math.max(counts.largest, distinct), total: counts.total + distinct, sample, highestLow, lowestHigh };
 }
