@@ -394,6 +394,12 @@ export class DistributedQuery implements DistributedView {
 
   /** Adds what a task did since its last info to the query's progress, and its memory to the query's. */
   private count(task: RemoteTask, info: TaskInfo): void {
+    this.countProgress(task, info);
+    this.memory.taskReported(task.taskId, taskMemory(info), this.onThisNode(task));
+    this.checkClusterMemory();
+  }
+
+  private countProgress(task: RemoteTask, info: TaskInfo): void {
     const taskId = task.taskId;
     const now = counted(info);
     const before = this.counted.get(taskId) ?? ZERO;
@@ -406,8 +412,6 @@ export class DistributedQuery implements DistributedView {
     p.processedBytes += now.bytes - before.bytes;
     p.cpuTimeMillis += now.cpuMillis - before.cpuMillis;
     this.counted.set(taskId, now);
-    this.memory.taskReported(taskId, taskMemory(info), this.onThisNode(task));
-    this.checkClusterMemory();
   }
 
   private onThisNode(task: RemoteTask): boolean {
@@ -428,8 +432,9 @@ export class DistributedQuery implements DistributedView {
 
   /**
    * Tells every task the query is over: cancel (its output was read) or abort (failure). Their last
-   * infos carry their final peaks, which the query's memory takes in. Tasks on a node that does not
-   * answer are told in the background, whenever it answers again.
+   * infos carry their final figures: the query's progress and memory take them in, as the query may
+   * have read its last page before the coordinator polled a task's final info. Tasks on a node that
+   * does not answer are told in the background, whenever it answers again.
    */
   private async close(abort: boolean): Promise<void> {
     this.finished = true;
@@ -440,8 +445,11 @@ export class DistributedQuery implements DistributedView {
         .map((t) => t.node.nodeId),
     );
     await Promise.all(this.allTasks().map((t) => t.cancel(abort, !unreachable.has(t.node.nodeId))));
-    for (const task of this.allTasks())
-      if (task.info !== undefined) this.memory.taskReported(task.taskId, taskMemory(task.info), this.onThisNode(task));
+    for (const task of this.allTasks()) {
+      if (task.info === undefined) continue;
+      this.countProgress(task, task.info);
+      this.memory.taskReported(task.taskId, taskMemory(task.info), this.onThisNode(task));
+    }
   }
 }
 
