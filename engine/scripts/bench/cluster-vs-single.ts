@@ -46,7 +46,7 @@ export async function runClusterSuite(context: ClusterSuiteContext): Promise<Clu
   const loadStart = loadavg();
   const nodes = new Map<string, EngineServerProcess>();
   try {
-    await startSingleAndCluster(context.cliPath, options.clusterWorkers, [], nodes);
+    await startSingleAndCluster(context.cliPath, options, [], nodes);
     const engines: Engine[] = [
       { name: 'single', url: nodes.get('single')!.url },
       { name: 'cluster', url: nodes.get('coordinator')!.url },
@@ -140,22 +140,25 @@ function benchNodeSettings(extraArgs: readonly string[]): { env: NodeJS.ProcessE
 }
 
 /**
- * One node (`single`) and a coordinator with `workers` workers (`coordinator`, `worker-1`..), each
- * with the same node memory and `extraArgs`, added to `nodes` as they start (the caller stops them).
+ * One node (`single`, the machine's cores as its threads) and a coordinator with the options'
+ * workers (`coordinator`, `worker-1`..; each with its share of the cores as threads), all with the
+ * same node memory and `extraArgs`, added to `nodes` as they start (the caller stops them).
  */
 export async function startSingleAndCluster(
   cliPath: string,
-  workers: number,
+  options: Pick<BenchOptions, 'clusterWorkers' | 'clusterWorkerThreads'>,
   extraArgs: readonly string[],
   nodes: Map<string, EngineServerProcess>,
 ): Promise<void> {
-  console.log(`\nstarting one node and a coordinator with ${workers} workers...`);
+  const workers = options.clusterWorkers;
+  console.log(`\nstarting one node and a coordinator with ${workers} workers of ${options.clusterWorkerThreads} threads...`);
   nodes.set('single', await startBenchNode(cliPath, extraArgs));
   const { env, args } = benchNodeSettings(extraArgs);
   // The cluster's nodes sign their requests with a shared secret, as `engine cluster`'s do.
   const cluster = await startCluster(cliPath, workers, {
     env: { ...env, ENGINE_SHARED_SECRET: randomBytes(32).toString('base64url') },
     args,
+    workerArgs: ['--task-max-worker-threads', String(options.clusterWorkerThreads)],
   });
   cluster.forEach((node, i) => nodes.set(i === 0 ? 'coordinator' : `worker-${i}`, node));
 }

@@ -1,7 +1,8 @@
 // `make bench` options: --scale, --queries, --threads, --runs, --warmup, --suites, --cluster-workers,
-// --concurrency, --concurrency-seconds, --pg-rows, --pg-splits, --ui-queries, --parquet-files,
+// --cluster-worker-threads, --concurrency, --concurrency-seconds, --pg-rows, --pg-splits, --ui-queries, --parquet-files,
 // --parquet-sf10, --parquet-cluster, --scaling-max, --session name=value (repeatable).
 
+import { availableParallelism } from 'node:os';
 import { parseArgs } from 'node:util';
 
 export interface BenchOptions {
@@ -14,6 +15,11 @@ export interface BenchOptions {
   suites: BenchSuite[];
   /** The cluster suite's workers (beside its coordinator). */
   clusterWorkers: number;
+  /**
+   * Each cluster worker's task.maxWorkerThreads: by default its share of this machine's cores, as the
+   * operator sizes a worker pod's threads by its CPU limit (workers sharing one machine get a share each).
+   */
+  clusterWorkerThreads: number;
   /** The cluster suite's concurrency phase: this many clients, each running TPC-H queries for this many seconds. */
   concurrency: number;
   concurrencySeconds: number;
@@ -50,6 +56,7 @@ export function parseBenchOptions(argv: string[]): BenchOptions {
       warmup: { type: 'string', default: '1' },
       suites: { type: 'string', default: BENCH_SUITES.join(',') },
       'cluster-workers': { type: 'string', default: '2' },
+      'cluster-worker-threads': { type: 'string' },
       concurrency: { type: 'string', default: '8' },
       'concurrency-seconds': { type: 'string', default: '60' },
       'pg-rows': { type: 'string', default: '1000000' },
@@ -69,6 +76,8 @@ export function parseBenchOptions(argv: string[]): BenchOptions {
     return n;
   };
   const scale = positive('scale', values.scale!, false);
+  const clusterWorkers = positive('cluster-workers', values['cluster-workers']!, true);
+  const workerThreads = values['cluster-worker-threads'];
   return {
     scale,
     queries: parseQueryList(values.queries!),
@@ -76,7 +85,11 @@ export function parseBenchOptions(argv: string[]): BenchOptions {
     runs: positive('runs', values.runs!, true),
     warmup: Number(values.warmup),
     suites: parseList('suites', values.suites!, BENCH_SUITES),
-    clusterWorkers: positive('cluster-workers', values['cluster-workers']!, true),
+    clusterWorkers,
+    clusterWorkerThreads:
+      workerThreads === undefined
+        ? Math.max(1, Math.floor(availableParallelism() / clusterWorkers))
+        : positive('cluster-worker-threads', workerThreads, true),
     concurrency: positive('concurrency', values.concurrency!, true),
     concurrencySeconds: positive('concurrency-seconds', values['concurrency-seconds']!, false),
     pgRows: positive('pg-rows', values['pg-rows']!, true),

@@ -50,7 +50,7 @@ export async function runParquetSuite(context: ParquetSuiteContext): Promise<Par
     }
     const duckdbWriteMillis = performance.now() - started;
 
-    if (options.parquetCluster) await startSingleAndCluster(context.cliPath, options.clusterWorkers, ['--config', config], nodes);
+    if (options.parquetCluster) await startSingleAndCluster(context.cliPath, options, ['--config', config], nodes);
     else nodes.set('single', await startBenchNode(context.cliPath, ['--config', config]));
     const single = nodes.get('single')!.url;
     const run = async (schema: string, sql: string) =>
@@ -153,7 +153,7 @@ async function largeScaleRun(
   } finally {
     await writer.stop();
   }
-  await startSingleAndCluster(context.cliPath, options.clusterWorkers, ['--config', config], nodes);
+  await startSingleAndCluster(context.cliPath, options, ['--config', config], nodes);
   const duck = await duckDbOverFiles(['lineitem'], (table) => join(dir, 'catalog', 'large', table), options);
   const queries = [];
   for (const q of LARGE_QUERIES) {

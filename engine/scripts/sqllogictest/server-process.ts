@@ -63,6 +63,8 @@ export async function startEngineServer(options: StartOptions): Promise<EngineSe
 /** What every node of a cluster gets besides its role: more flags and its environment. */
 export interface ClusterNodeOptions {
   args?: readonly string[];
+  /** Flags of the workers only, after `args`. */
+  workerArgs?: readonly string[];
   env?: NodeJS.ProcessEnv;
 }
 
@@ -90,6 +92,7 @@ export async function startCluster(cliPath: string, workers: number, nodeOptions
         '--announcement-interval',
         '500ms',
         ...common,
+        ...(nodeOptions.workerArgs ?? []),
       ];
       nodes.push(await startEngineServer({ cliPath, env: nodeOptions.env, args }));
     }

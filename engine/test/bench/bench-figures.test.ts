@@ -3,7 +3,7 @@
 
 import { expect } from 'chai';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { mergeProfiles, topSelfCosts, type CpuProfile } from '../../scripts/bench/cpu-profile.js';
 import { parseBenchOptions } from '../../scripts/bench/options.js';
@@ -85,6 +85,16 @@ describe('bench options of the results, scaling and concurrency suites', () => {
     });
     expect(() => parseBenchOptions(['--concurrency', '0'])).to.throw("--concurrency must be a positive integer, got '0'");
     expect(() => parseBenchOptions(['--scaling-max', 'x'])).to.throw("--scaling-max must be a positive number, got 'x'");
+  });
+
+  it("give each cluster worker its share of the machine's cores as threads, unless told", () => {
+    const cores = availableParallelism();
+    expect(parseBenchOptions([]).clusterWorkerThreads).to.equal(Math.max(1, Math.floor(cores / 2)));
+    expect(parseBenchOptions(['--cluster-workers', String(cores + 1)]).clusterWorkerThreads).to.equal(1);
+    expect(parseBenchOptions(['--cluster-worker-threads', '3']).clusterWorkerThreads).to.equal(3);
+    expect(() => parseBenchOptions(['--cluster-worker-threads', '0'])).to.throw(
+      "--cluster-worker-threads must be a positive integer, got '0'",
+    );
   });
 
   it('know the results and scaling suites, and run them by default', () => {
