@@ -7,7 +7,9 @@ import { expect } from 'chai';
 import { decodeRleHybrid, encodeRleHybrid } from '../../../../src/connectors/hive/formats/parquet/rle.js';
 import { decompressPage } from '../../../../src/connectors/hive/formats/parquet/codecs.js';
 import { Codec } from '../../../../src/connectors/hive/formats/parquet/parquet-constants.js';
+import { PageScratch } from '../../../../src/connectors/hive/formats/parquet/page-scratch.js';
 import { snappyCompress } from '../../../../src/connectors/hive/formats/parquet/snappy.js';
+import { snappyInstance } from '../../../../src/connectors/hive/formats/parquet/wasm-snappy-instance.js';
 
 function pseudoRandom(seed: number): () => number {
   let s = seed >>> 0;
@@ -38,6 +40,21 @@ describe('Parquet encodings', () => {
   it('snappy: a block that claims more bytes than it holds fails instead of returning garbage', () => {
     const compressed = snappyCompress(new TextEncoder().encode('abcdabcdabcdabcd'));
     expect(() => decompressPage(Codec.Snappy, compressed.subarray(0, compressed.length - 2), 16)).to.throw(/snappy/);
+  });
+
+  it("snappy in place (a page decoded at once): the installed hysnappy's decoder is ours, each page its input, as its memory grows", () => {
+    expect(snappyInstance(), 'hysnappy is laid out as wasm-snappy-instance.ts expects').to.not.equal(null);
+    const next = pseudoRandom(11);
+    const scratch = new PageScratch();
+    // Growing pages, then a small one: each must read as its own input, whatever the pages before left in the memory.
+    for (const length of [10, 70_000, 1_000_000, 3_000_000, 5]) {
+      const input = Uint8Array.from({ length }, (_, i) => (i % 5 === 0 ? next() & 0xff : i & 0x1f));
+      const page = decompressPage(Codec.Snappy, snappyCompress(input), length, scratch);
+      expect(page.length, `${length} bytes`).to.equal(length);
+      expect(Buffer.from(page).equals(Buffer.from(input)), `${length} bytes`).to.equal(true);
+    }
+    const compressed = snappyCompress(new TextEncoder().encode('abcdabcdabcdabcd'));
+    expect(() => decompressPage(Codec.Snappy, compressed.subarray(0, compressed.length - 2), 16, scratch)).to.throw(/snappy/);
   });
 
   it('RLE / bit-packed hybrid round-trips every bit width, runs and mixed stretches', () => {

@@ -16,7 +16,10 @@ export { CodecError };
 /** No writer makes pages this large; a header that says so is corrupt (and must not allocate it). */
 const MAX_PAGE_BYTES = 1 << 30;
 
-/** `scratch`: decompress into its reused bytes (the result is then valid until its next use). */
+/**
+ * `scratch`: decompress into its reused bytes, or (snappy) the decoder's own memory: the result is
+ * then valid until the next page of this thread decompresses.
+ */
 export function decompressPage(codec: number, data: Uint8Array, uncompressedLength: number, scratch?: PageScratch): Uint8Array {
   if (!(uncompressedLength >= 0 && uncompressedLength <= MAX_PAGE_BYTES))
     throw new CodecError(`a page header gives an uncompressed size of ${uncompressedLength} bytes`);
@@ -25,7 +28,7 @@ export function decompressPage(codec: number, data: Uint8Array, uncompressedLeng
     case Codec.Uncompressed:
       return data;
     case Codec.Snappy:
-      return wasmSnappyUncompress(data, uncompressedLength);
+      return wasmSnappyUncompress(data, uncompressedLength, scratch !== undefined);
     case Codec.Gzip:
       out = zlibCall(() => (data[0] === 0x1f && data[1] === 0x8b ? gunzipSync(data) : inflateSync(data)));
       break;

@@ -272,6 +272,8 @@ function keptPositions(keep: Uint8Array): Int32Array {
 
 /** The row group's row numbers of positions among the selection's rows (both ascending). */
 function rowNumbers(positions: Int32Array, selection: RowRanges): Int32Array {
+  // The whole row group selected (no page index pruned it): positions are its row numbers.
+  if (selection.length === 1 && selection[0][0] === 0) return positions;
   const out = new Int32Array(positions.length);
   let range = 0;
   let before = 0; // selected rows in the ranges before `range`
