@@ -89,6 +89,8 @@ export interface StatementExecutorOptions {
   nodeMemory: MemoryContext;
   /** On a coordinator: the nodes queries are distributed over. */
   cluster?: ClusterView;
+  /** A single-node server: it never has other nodes, so each stage runs as one task here. */
+  singleNode?: boolean;
   /** Validate each plan after every optimizer rule (tests); by default when ENGINE_VALIDATE_PLANS=1. */
   validatePlans?: boolean;
 }
@@ -356,6 +358,7 @@ export class StatementExecutor {
       isRemoteScan,
       addWriter,
       nodes: this.nodesTakingTasks(),
+      singleNode: this.options.singleNode,
       validate: this.options.validatePlans,
     });
     return { ...planned, columns };

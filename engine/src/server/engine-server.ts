@@ -178,7 +178,12 @@ export async function startServer(config: EngineConfig, logger: Logger): Promise
           remoteTaskMaxErrorDurationMillis: config.query.remoteTaskMaxErrorDuration,
         })
       : undefined;
-  const executor = new StatementExecutor(catalogs, { queryMaxMemoryBytes: config.memory.queryMaxMemoryPerNode, nodeMemory, cluster });
+  const executor = new StatementExecutor(catalogs, {
+    queryMaxMemoryBytes: config.memory.queryMaxMemoryPerNode,
+    nodeMemory,
+    cluster,
+    singleNode: config.role === 'single',
+  });
   catalogs.sqlEnvironment = config.sql;
   queries = new QueryManager(
     executor,

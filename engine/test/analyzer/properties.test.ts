@@ -212,6 +212,7 @@ describe('session properties', () => {
       ['query_max_execution_time', '100.00d', '100.00d', 'varchar'],
       // The harness's cluster-wide query memory limit is 1 GB: the default is the node's own.
       ['query_max_memory', '1GB', '1GB', 'varchar'],
+      ['single_node_aggregation', 'true', 'true', 'boolean'],
       ['task_concurrency', '2', '2', 'integer'],
       ['time_zone_id', '', '', 'varchar'],
     ]);

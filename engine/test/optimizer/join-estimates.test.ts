@@ -136,4 +136,14 @@ describe('optimizer: row estimates against the rows DuckDB counts', function () 
       1.01,
     );
   });
+
+  it("groups of keys without distinct counts as many as their rows allow (TPC-H q20's lineitem sums)", async () => {
+    // Most filtered rows are groups of their own; a fixed tenth of them (3.7 times too few here)
+    // made this a join's build side. Without column statistics the date range's fixed selectivity
+    // (tpch's dates have no range either) overestimates the filtered rows (2.7 times here).
+    const q20Sums = `SELECT l_partkey, l_suppkey, sum(l_quantity) FROM {c}.lineitem
+      WHERE l_shipdate >= DATE '1994-01-01' AND l_shipdate < DATE '1995-01-01' GROUP BY l_partkey, l_suppkey`;
+    await expectWithin('tpchrows', q20Sums, 3);
+    await expectWithin('tpch', q20Sums, 3);
+  });
 });

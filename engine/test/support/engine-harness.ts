@@ -39,7 +39,8 @@ export class EngineHarness {
   /** The memory of each query running now, by id: its tasks here reserve under it. */
   private readonly running = new Map<string, MemoryContext>();
 
-  constructor(options: { memoryLimitBytes?: number } = {}) {
+  /** `singleNode`: plan as a single-node server does (single-node-aggregation.ts); off by default, as the harness's plan tests expect. */
+  constructor(options: { memoryLimitBytes?: number; singleNode?: boolean } = {}) {
     this.catalogs.register('memory', new MemoryConnector('memory'));
     this.catalogs.register('tpch', new TpchConnector('tpch'));
     const limit = options.memoryLimitBytes ?? 1 << 30;
@@ -65,7 +66,13 @@ export class EngineHarness {
       requiredWorkersMaxWaitMillis: 0,
       remoteTaskMaxErrorDurationMillis: 60_000,
     });
-    this.executor = new StatementExecutor(this.catalogs, { queryMaxMemoryBytes: limit, nodeMemory, cluster, validatePlans: true });
+    this.executor = new StatementExecutor(this.catalogs, {
+      queryMaxMemoryBytes: limit,
+      nodeMemory,
+      cluster,
+      singleNode: options.singleNode,
+      validatePlans: true,
+    });
     this.session = {
       queryId: 'test',
       user: 'test',

@@ -18,6 +18,8 @@ export interface PlanQueryOptions {
   addWriter?: (plan: PlanNode) => PlanNode;
   /** How many nodes take the tasks of partitioned stages (default 1): it weighs broadcast against partitioned joins. */
   nodes?: number;
+  /** The plan runs on a single-node server: every stage one task, on this node (single-node-aggregation.ts). */
+  singleNode?: boolean;
   /** Checks the plan after every rule (plan-validator.ts); by default when ENGINE_VALIDATE_PLANS=1. */
   validate?: boolean;
 }
@@ -36,7 +38,7 @@ export function planQuery(logical: PlanNode, context: PlannerContext, options: P
   const disabled = disabledOptimizerRules(context.session);
   if (validate) validatePlan(logical, 'the planner');
   let plan = logical;
-  for (const rule of optimizerRules(options.distributed, options.nodes)) {
+  for (const rule of optimizerRules(options.distributed, options.nodes, options.singleNode)) {
     if (disabled.has(rule.name)) continue;
     plan = rule.apply(plan, context);
     if (validate) validatePlan(plan, `rule ${rule.name}`);

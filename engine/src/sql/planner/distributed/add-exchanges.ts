@@ -18,6 +18,7 @@ import { hasPartialForm, split } from '../optimizer/split-aggregation.js';
 import { automaticJoinDistribution } from './join-distribution.js';
 import { hashCompatible } from './hash-compatible.js';
 import { probeReplicatedMarkJoin, replicatesProbeSide } from './probe-replicated-mark-join.js';
+import { aggregatesInScanTask } from './single-node-aggregation.js';
 import { EngineError } from '../../../errors/engine-error.js';
 import { assertNever } from '../assert-never.js';
 
@@ -31,9 +32,12 @@ interface Placed {
   distribution: Distribution;
 }
 
-/** `nodes`: how many nodes take the tasks of partitioned stages (it weighs broadcast against partitioned joins). */
-export function addExchanges(root: PlanNode, context: PlannerContext, nodes: number): PlanNode {
-  const rewriter = new ExchangeRewriter(context, nodes);
+/**
+ * `nodes`: how many nodes take the tasks of partitioned stages (it weighs broadcast against partitioned
+ * joins); `singleNode`: the plan runs on a single-node server, every stage one task (single-node-aggregation.ts).
+ */
+export function addExchanges(root: PlanNode, context: PlannerContext, nodes: number, singleNode = false): PlanNode {
+  const rewriter = new ExchangeRewriter(context, nodes, singleNode);
   const placed = rewriter.visit(root);
   return rewriter.gather(placed);
 }
@@ -42,6 +46,7 @@ class ExchangeRewriter {
   constructor(
     private readonly context: PlannerContext,
     private readonly nodes: number,
+    private readonly singleNode: boolean,
   ) {}
 
   visit(node: PlanNode): Placed {
@@ -139,6 +144,10 @@ class ExchangeRewriter {
     const d = source.distribution;
     const inPlace = d.kind === 'single' || (keys.length > 0 && d.kind === 'hash' && d.keys.every((k) => keys.some((g) => g.id === k.id)));
     if (inPlace) return { node: { ...node, source: source.node }, distribution: d };
+    if (d.kind === 'arbitrary' && keys.length > 0 && aggregatesInScanTask(this.context, this.singleNode)) {
+      const inTask = { ...node, source: source.node };
+      return { node: hasPartialForm(inTask) ? split(inTask, this.context.factory) : inTask, distribution: d };
+    }
     if (hasPartialForm(node)) {
       const final = split({ ...node, source: source.node }, this.context.factory);
       const partial = final.source;

@@ -35,11 +35,11 @@ const LOGICAL_RULES: readonly PlanRule[] = [
 // A plan for the cluster: AddExchanges splits the aggregations into partial and final steps itself,
 // around the exchanges, and weighs broadcast against partitioned joins by the `nodes` taking tasks.
 // Pruning again narrows what crosses each exchange to what the stages above use.
-function exchangeRules(nodes: number): readonly PlanRule[] {
+function exchangeRules(nodes: number, singleNode: boolean): readonly PlanRule[] {
   return [
     requiredRule(
       'add_exchanges',
-      (plan, context) => addExchanges(plan, context, nodes),
+      (plan, context) => addExchanges(plan, context, nodes, singleNode),
       'a plan runs as fragments only with exchanges between them',
     ),
     rule('prune_columns', pruneColumns),
@@ -59,10 +59,10 @@ const FINAL_RULES: readonly PlanRule[] = [
 
 /**
  * The rules a plan goes through, in order; `distributed`: a plan for fragments (with exchanges),
- * whose partitioned stages run on `nodes` nodes.
+ * whose partitioned stages run on `nodes` nodes; `singleNode`: on a single-node server.
  */
-export function optimizerRules(distributed: boolean, nodes = 1): readonly PlanRule[] {
-  return distributed ? [...LOGICAL_RULES, ...exchangeRules(nodes), ...FINAL_RULES] : [...LOGICAL_RULES, ...FINAL_RULES];
+export function optimizerRules(distributed: boolean, nodes = 1, singleNode = false): readonly PlanRule[] {
+  return distributed ? [...LOGICAL_RULES, ...exchangeRules(nodes, singleNode), ...FINAL_RULES] : [...LOGICAL_RULES, ...FINAL_RULES];
 }
 
 /** Every rule once, by name. */

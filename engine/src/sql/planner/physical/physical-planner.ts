@@ -78,12 +78,23 @@ export class PhysicalPlanner {
   /** `node` run in the main thread, its sources planned on their own. */
   private inMainThread(node: PlanNode): PhysicalNode {
     const partial = partialUnderFinal(node);
+    if (partial !== undefined && this.partialOverAssignedSplits(partial)) return { kind: 'Operator', node, sources: [this.plan(partial)] };
     if (partial !== undefined) {
       const final = node as AggregateNode;
       return { kind: 'SingleStepAggregation', node: mergePartialFinal(final, partial), final, partial, source: this.plan(partial.source) };
     }
     if (node.kind === 'Join') return { kind: 'Operator', node, sources: [this.plan(node.left), this.buildSide(node)] };
     return { kind: 'Operator', node, sources: sources(node).map((s) => this.plan(s)) };
+  }
+
+  /**
+   * A partial aggregation over a scan whose splits are assigned to the task as they come: its
+   * threads aggregate each split as it comes (a parallel scan cannot finish it there), and the
+   * final step merges their states in the main thread, as it does above an exchange.
+   */
+  private partialOverAssignedSplits(partial: AggregateNode): boolean {
+    const scan = fragmentScan(partial);
+    return scan !== undefined && this.context.assignedSplits(scan) && this.parallelScan(partial) !== undefined;
   }
 
   /**
