@@ -7,7 +7,7 @@ import { expect } from 'chai';
 import { excludeRows } from '../../src/spi/domain/exclude-rows.js';
 import type { PreparedDomain } from '../../src/spi/domain/prepared-domain.js';
 import type { Column } from '../../src/columnar/page.js';
-import { BIGINT, decimal, type SqlType } from '../../src/types/types.js';
+import { BIGINT, INTEGER, decimal, type SqlType } from '../../src/types/types.js';
 
 const TWO_53 = 2n ** 53n;
 
@@ -48,22 +48,24 @@ const VALUES: bigint[] = [
 function column(type: SqlType, values: bigint[], nullAt: number[]): Column {
   const nulls = new Uint8Array(values.length);
   for (const i of nullAt) nulls[i] = 1;
-  return { type, values: BigInt64Array.from(values), nulls: nullAt.length > 0 ? nulls : null, length: values.length };
+  const stored = type.kind === 'integer' ? Int32Array.from(values, Number) : BigInt64Array.from(values);
+  return { type, values: stored, nulls: nullAt.length > 0 ? nulls : null, length: values.length };
 }
 
 /** Whether `v` satisfies the domain, in exact BigInt arithmetic (NULL never does). */
 function satisfies(domain: PreparedDomain, values: Set<bigint> | undefined, v: bigint | null): boolean {
   if (v === null) return false;
   const { low, high } = domain;
-  if (low !== undefined && (v < (low.value as bigint) || (v === low.value && !low.inclusive))) return false;
-  if (high !== undefined && (v > (high.value as bigint) || (v === high.value && !high.inclusive))) return false;
+  // An integer column's domain holds numbers: compared with the BigInt value exactly all the same.
+  if (low !== undefined && (v < (low.value as bigint) || (v === BigInt(low.value as number | bigint) && !low.inclusive))) return false;
+  if (high !== undefined && (v > (high.value as bigint) || (v === BigInt(high.value as number | bigint) && !high.inclusive))) return false;
   return values === undefined || values.has(v);
 }
 
 function check(type: SqlType, domain: PreparedDomain, values: bigint[], nullAt: number[] = []): void {
   const keep = new Uint8Array(values.length).fill(1);
   excludeRows(column(type, values, nullAt), domain, keep);
-  const set = domain.values === undefined ? undefined : new Set(domain.values as bigint[]);
+  const set = domain.values === undefined ? undefined : new Set(domain.values.map((x) => BigInt(x as number | bigint)));
   const expected = values.map((v, i) => (satisfies(domain, set, nullAt.includes(i) ? null : v) ? 1 : 0));
   expect(
     Array.from(keep),
@@ -72,6 +74,7 @@ function check(type: SqlType, domain: PreparedDomain, values: bigint[], nullAt: 
 }
 
 const bound = (value: bigint, inclusive: boolean) => ({ value, inclusive });
+const number = (value: bigint, inclusive: boolean) => ({ value: Number(value), inclusive });
 
 describe('excludeRows on int64 columns', () => {
   for (const type of [BIGINT, decimal(18, 2)]) {
@@ -106,7 +109,32 @@ describe('excludeRows on int64 columns', () => {
       check(type, { low: bound(values[0], true), high: bound(values[2], true), values, sorted: values }, VALUES, [1]);
       check(type, { low: bound(0n, true), high: bound(10n, true) }, []);
     });
+
+    it(`${type.kind}: a set with no value inside its bounds drops every row`, () => {
+      const values = [5n, 7n];
+      check(type, { low: bound(10n, true), high: bound(20n, true), values, sorted: values }, VALUES);
+      check(type, { low: bound(5n, false), high: bound(7n, false), values, sorted: values }, VALUES);
+    });
   }
+
+  it('integer columns: ranges, a dense set, a set spread beyond a bitmap, none in range, NULLs', () => {
+    const ints = [-2147483648n, -8_388_609n, -101n, -1n, 0n, 1n, 5n, 7n, 100n, 8_388_608n, 2147483647n];
+    const sets = [[-101n, 0n, 7n], [-2147483648n, 5n, 2147483647n], [-8_388_609n, 8_388_608n], [3n]];
+    for (const values of sets)
+      for (const [lo, hi] of [
+        [-(2n ** 40n), 2n ** 40n],
+        [-101n, 7n],
+        [0n, 3n],
+      ])
+        for (const inclusive of [true, false])
+          check(
+            INTEGER,
+            { low: number(lo, inclusive), high: number(hi, !inclusive), values: values.map(Number), sorted: values.map(Number) },
+            ints,
+            [2],
+          );
+    check(INTEGER, { low: number(-1n, false), high: number(100n, false) }, ints, [0]);
+  });
 
   it('keeps every row across many pages of sorted keys against a dense key set (the scan path)', () => {
     const keys: bigint[] = [];

@@ -72,6 +72,7 @@ interface NumberTest {
   lowInclusive: boolean;
   high: number;
   highInclusive: boolean;
+  /** IN values, when there is no bitmap. */
   values: Set<number> | undefined;
   /** The integer values that satisfy the whole domain, as bits from `base`, when they span few numbers (faster than the set). */
   bitmap?: { base: number; size: number; bits: Uint8Array };
@@ -91,43 +92,52 @@ function numberTest(domain: PreparedDomain, integers: boolean): NumberTest | und
   return tests.get(integers);
 }
 
+const MIN_SAFE_BIGINT = BigInt(Number.MIN_SAFE_INTEGER);
+const MAX_SAFE_BIGINT = BigInt(Number.MAX_SAFE_INTEGER);
+
 function makeNumberTest(domain: PreparedDomain, integers: boolean): NumberTest | undefined {
   const asNumber = (b: Bound): number | undefined => {
-    if (typeof b === 'bigint')
-      return integers && b >= BigInt(Number.MIN_SAFE_INTEGER) && b <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(b) : undefined;
+    if (typeof b === 'bigint') return integers && b >= MIN_SAFE_BIGINT && b <= MAX_SAFE_BIGINT ? Number(b) : undefined;
     return typeof b === 'number' && !integers ? b : undefined;
   };
   const low = domain.low === undefined ? -Infinity : asNumber(domain.low.value);
   const high = domain.high === undefined ? Infinity : asNumber(domain.high.value);
   if (low === undefined || high === undefined) return undefined;
-  let values: Set<number> | undefined;
-  if (domain.values !== undefined) {
-    values = new Set();
-    for (const value of domain.values) {
-      const v = asNumber(value);
-      if (v === undefined) return undefined;
-      values.add(v);
-    }
-  }
   const test: NumberTest = {
     low,
     lowInclusive: domain.low?.inclusive ?? true,
     high,
     highInclusive: domain.high?.inclusive ?? true,
-    values,
+    values: undefined,
   };
-  if (values !== undefined) test.bitmap = valueBitmap(test, values);
+  if (domain.values === undefined) return test;
+  const numbers = new Float64Array(domain.values.length);
+  for (let i = 0; i < numbers.length; i++) {
+    const v = asNumber(domain.values[i]);
+    if (v === undefined) return undefined;
+    numbers[i] = v;
+  }
+  // A dynamic filter's values may be tens of thousands: the set is made only when no bitmap can hold them.
+  test.bitmap = valueBitmap(test, numbers);
+  if (test.bitmap === undefined) test.values = new Set(numbers);
   return test;
 }
 
-function valueBitmap(t: NumberTest, values: Set<number>): NumberTest['bitmap'] {
-  const kept = [...values].filter((v) => inRange(t, v));
-  if (kept.length === 0 || !kept.every(Number.isInteger)) return undefined;
-  const base = kept.reduce((a, b) => Math.min(a, b));
-  const size = kept.reduce((a, b) => Math.max(a, b)) - base + 1;
+/** The values in the test's range as a bitmap, when they are all integers spanning at most MAX_BITMAP_SPAN. */
+function valueBitmap(t: NumberTest, values: Float64Array): NumberTest['bitmap'] {
+  let base = Infinity;
+  let last = -Infinity;
+  for (const v of values) {
+    if (!inRange(t, v)) continue;
+    if (!Number.isInteger(v)) return undefined;
+    base = Math.min(base, v);
+    last = Math.max(last, v);
+  }
+  if (base === Infinity) return undefined;
+  const size = last - base + 1;
   if (size > MAX_BITMAP_SPAN) return undefined;
   const bits = new Uint8Array((size + 7) >>> 3);
-  for (const v of kept) bits[(v - base) >>> 3] |= 1 << ((v - base) & 7);
+  for (const v of values) if (inRange(t, v)) bits[(v - base) >>> 3] |= 1 << ((v - base) & 7);
   return { base, size, bits };
 }
 
