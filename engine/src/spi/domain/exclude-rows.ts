@@ -198,6 +198,8 @@ function excludeInt64ByBitmap(words: Int32Array, n: number, bitmap: NonNullable<
   const { base, size, bits } = bitmap;
   let unsafe = 0;
   for (let i = 0; i < n; i++) {
+    // Rows an earlier domain dropped are skipped: a selective first domain leaves few to test.
+    if (keep[i] === 0) continue;
     const high = words[2 * i + 1];
     if (!isSafeHighWord(high)) {
       unsafe++;
@@ -216,6 +218,7 @@ function excludeInt64ByRange(words: Int32Array, n: number, t: NumberTest, keep: 
   const high = t.highInclusive || !Number.isInteger(t.high) ? t.high : t.high - 1;
   let unsafe = 0;
   for (let i = 0; i < n; i++) {
+    if (keep[i] === 0) continue;
     const hi = words[2 * i + 1];
     if (!isSafeHighWord(hi)) {
       unsafe++;
