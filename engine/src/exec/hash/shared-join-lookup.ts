@@ -30,7 +30,17 @@ export interface SharedJoinHash {
   regionBits: number;
 }
 
-export type SharedJoinLookup = SharedIntegerJoinHash | SharedJoinHash;
+/** A DenseIntegerJoinLookup: key k's first build row plus one at heads[k - base]. */
+export interface SharedDenseIntegerJoinLookup {
+  kind: 'dense-integer';
+  rowCount: number;
+  base: number;
+  heads: Int32Array;
+  next: Int32Array;
+  nullKeyRows: Int32Array;
+}
+
+export type SharedJoinLookup = SharedIntegerJoinHash | SharedJoinHash | SharedDenseIntegerJoinLookup;
 
 /** An Int32Array of `length` zeros, in shared memory when `shared`. */
 export function newInt32Array(length: number, shared: boolean): Int32Array {

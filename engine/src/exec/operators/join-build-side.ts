@@ -2,6 +2,7 @@
 // over its keys (IntegerJoinHash for one integer key, else JoinHash), or, without keys, a
 // chain through every row: the nested-loop join.
 
+import { DenseIntegerJoinLookup } from '../hash/dense-integer-join-lookup.js';
 import { IntegerJoinHash, isIntegerKeyType } from '../hash/integer-join-hash.js';
 import { JoinHash } from '../hash/join-hash.js';
 import type { JoinLookup } from '../hash/join-lookup.js';
@@ -107,7 +108,9 @@ export async function buildJoinLookup(
   if (parallel !== undefined) ctx.stats?.decide(PARALLEL_BUILD_DECISION, filled === undefined ? 'main thread' : 'threads');
   const hash: JoinLookup =
     filled?.lookup ??
-    (integerKey ? await IntegerJoinHash.build(keys[0], rows, ctx, shared) : await JoinHash.build(keyTypes, keys, rows, ctx, shared));
+    (integerKey
+      ? ((await DenseIntegerJoinLookup.build(keys[0], rows, ctx, shared)) ?? (await IntegerJoinHash.build(keys[0], rows, ctx, shared)))
+      : await JoinHash.build(keyTypes, keys, rows, ctx, shared));
   reservation.add(hash.sizeInBytes() - estimate);
   return hash;
 }

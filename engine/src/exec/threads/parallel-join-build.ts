@@ -17,7 +17,7 @@ import type { SqlType } from '../../types/types.js';
 import { toEngineError } from '../../errors/engine-error.js';
 import { IntegerJoinHash, isIntegerKeyType } from '../hash/integer-join-hash.js';
 import { JoinHash } from '../hash/join-hash.js';
-import { nullKeyRowsOf, type JoinLookup } from '../hash/join-lookup.js';
+import { nullKeyRowsOf } from '../hash/join-lookup.js';
 import { newInt32Array } from '../hash/shared-join-lookup.js';
 import { regionBitsFor } from '../hash/table-regions.js';
 import { decodePage, encodePage } from './page-transfer.js';
@@ -39,7 +39,7 @@ export async function fillJoinTableOnThreads(
   keys: readonly Column[],
   rows: number,
   threads: number,
-): Promise<{ lookup: JoinLookup; cpuMillis: number } | undefined> {
+): Promise<{ lookup: IntegerJoinHash | JoinHash; cpuMillis: number } | undefined> {
   const sharedKeys = sharePage({ rowCount: rows, columns: [...keys] }).columns;
   const regionBits = regionBitsFor(threads);
   const table =

@@ -17,7 +17,7 @@ import type { ErrorName } from '../../errors/error-codes.js';
 import type { EncodedPage } from './page-transfer.js';
 import type { PartitionExchange } from './hash-exchange.js';
 import type { SharedBuildSide } from './shared-build-side.js';
-import type { SharedJoinLookup } from '../hash/shared-join-lookup.js';
+import type { SharedIntegerJoinHash, SharedJoinHash } from '../hash/shared-join-lookup.js';
 import type { ScanPipeline } from './scan-pipeline.js';
 import type { WorkerSplit } from '../../spi/worker-split.js';
 import type { ConnectorMetrics, TableConstraint } from '../../spi/connector.js';
@@ -61,8 +61,8 @@ export interface DecodeStream {
 export interface FillJoinTable {
   type: 'fillJoinTable';
   taskId: number;
-  /** The table's arrays, in shared memory. */
-  lookup: SharedJoinLookup;
+  /** The table's arrays, in shared memory (a dense table is never filled on the threads). */
+  lookup: SharedIntegerJoinHash | SharedJoinHash;
   /** The build side's key columns, in shared memory. */
   keys: EncodedPage;
   /** An integer table's row hashes, in shared memory (the general table holds its own). */
