@@ -3,24 +3,10 @@
 // in the high word, outer joins, join filters and semi/anti joins (IN, NOT IN, EXISTS, NOT EXISTS),
 // give DuckDB's answers on the same rows. The build side spans several insert slices.
 
-import { expect } from 'chai';
-import type { DuckDBConnection } from '@duckdb/node-api';
-import { duckRows, openDuckDb } from '../../scripts/tpch/duckdb-tpch.js';
-import { firstDifference } from '../../scripts/tpch/result-comparison.js';
-import { EngineHarness } from '../support/engine-harness.js';
+import { queriesEqualDuckDb, seededIntegers } from '../support/memory-tables-vs-duckdb.js';
 
 const BUILD_ROWS = 40_000;
 const PROBE_ROWS = 3_000;
-const ROWS_PER_INSERT = 2_000;
-
-/** Deterministic pseudo-random integers. */
-function generator(seed: number): () => number {
-  let state = seed;
-  return () => {
-    state = (Math.imul(state, 1103515245) + 12345) | 0;
-    return (state >>> 8) & 0xffff;
-  };
-}
 
 /** A key from a small domain (so keys repeat), sometimes NULL, sometimes far beyond 32 bits. */
 function keyLiteral(next: () => number): string {
@@ -34,7 +20,7 @@ function keyLiteral(next: () => number): string {
 }
 
 function rowsSql(count: number, seed: number): string[] {
-  const next = generator(seed);
+  const next = seededIntegers(seed);
   const rows: string[] = [];
   for (let i = 0; i < count; i++) {
     const k = keyLiteral(next);
@@ -47,10 +33,7 @@ function rowsSql(count: number, seed: number): string[] {
   return rows;
 }
 
-const TABLES: Record<string, { rows: number; seed: number }> = {
-  build_side: { rows: BUILD_ROWS, seed: 7 },
-  probe_side: { rows: PROBE_ROWS, seed: 99 },
-};
+const TABLES = { build_side: rowsSql(BUILD_ROWS, 7), probe_side: rowsSql(PROBE_ROWS, 99) };
 
 /** Each selects three columns (ids and keys, padded with 0), so that ordering by all three fixes the order. */
 const QUERIES: Record<string, string> = {
@@ -77,40 +60,9 @@ const QUERIES: Record<string, string> = {
     'SELECT p.id, 0, 0 FROM probe_side p WHERE NOT EXISTS (SELECT 1 FROM build_side b WHERE b.k = p.k AND b.day > p.day)',
 };
 
-describe('joins on integer and other keys equal DuckDB', function () {
-  this.timeout(300_000);
-  let engine: EngineHarness;
-  let duck: DuckDBConnection;
-
-  before(async () => {
-    engine = new EngineHarness();
-    duck = await openDuckDb(1);
-    for (const [table, { rows, seed }] of Object.entries(TABLES)) {
-      const columns = '(id integer, k bigint, small integer, day date, price decimal(10,2), name varchar)';
-      await engine.run(`CREATE TABLE memory.default.${table} ${columns}`);
-      await duck.run(`CREATE TABLE ${table} ${columns}`);
-      const values = rowsSql(rows, seed);
-      for (let i = 0; i < values.length; i += ROWS_PER_INSERT) {
-        const insert = `INSERT INTO ${table} VALUES ${values.slice(i, i + ROWS_PER_INSERT).join(', ')}`;
-        await engine.run(insert.replace(`INTO ${table}`, `INTO memory.default.${table}`));
-        await duck.run(insert);
-      }
-    }
-  });
-
-  for (const [name, sql] of Object.entries(QUERIES)) {
-    it(name, async () => {
-      const ordered = `SELECT * FROM (${sql}) ORDER BY 1 NULLS FIRST, 2 NULLS FIRST, 3 NULLS FIRST`;
-      const ours = await engine.query(ordered);
-      const theirs = await duckRows(duck, ordered);
-      expect(ours.rows.length, 'no rows: the comparison would be empty').to.be.greaterThan(0);
-      const difference = firstDifference(
-        ours.rows,
-        ours.columns.map((c) => c.type),
-        ours.columns.map((c) => c.name),
-        theirs,
-      );
-      expect(difference, difference).to.equal(undefined);
-    });
-  }
-});
+queriesEqualDuckDb(
+  'joins on integer and other keys equal DuckDB',
+  '(id integer, k bigint, small integer, day date, price decimal(10,2), name varchar)',
+  TABLES,
+  QUERIES,
+);
