@@ -10,7 +10,7 @@ import type { Column } from '../../columnar/page.js';
 import { yieldIfDue } from '../../columnar/cooperative.js';
 import type { Turns } from '../operators/sort-cooperatively.js';
 import { tableCapacity } from './group-by-hash.js';
-import { integerKeyWords, keyRunsOf } from './integer-join-hash.js';
+import { integerKeyWords, integerProbeKeys, keyRunsOf } from './integer-join-hash.js';
 import { anyNullKey, type JoinLookup } from './join-lookup.js';
 import { newInt32Array, type SharedDenseIntegerJoinLookup } from './shared-join-lookup.js';
 
@@ -82,14 +82,8 @@ export class DenseIntegerJoinLookup implements JoinLookup {
   }
 
   lookup(probeKeys: readonly Column[], count: number, out: Int32Array, probeNulls?: Uint8Array): void {
-    const key = probeKeys[0];
-    const words = integerKeyWords(key, count, this.probeScratch);
-    if (!(key.values instanceof BigInt64Array)) this.probeScratch = words;
-    const hasNull = anyNullKey(probeKeys, count);
-    if (probeNulls !== undefined) {
-      if (hasNull === null) probeNulls.fill(0, 0, count);
-      else probeNulls.set(hasNull.subarray(0, count));
-    }
+    const { words, hasNull, scratch } = integerProbeKeys(probeKeys, count, this.probeScratch, probeNulls);
+    this.probeScratch = scratch;
     const { heads, base } = this;
     const span = heads.length;
     for (let row = 0; row < count; row++) {

@@ -44,6 +44,26 @@ export function integerKeyWords(column: Column, count: number, scratch?: Int32Ar
   return integerKeyWordsFrom(column, 0, count, scratch);
 }
 
+/**
+ * A probe page's one integer key: its int64 words (a narrower key widened into `scratch`), its
+ * rows' NULL flags (copied into `probeNulls` when given), and the scratch to keep for the next page.
+ */
+export function integerProbeKeys(
+  probeKeys: readonly Column[],
+  count: number,
+  scratch: Int32Array | undefined,
+  probeNulls?: Uint8Array,
+): { words: Int32Array; hasNull: Uint8Array | null; scratch: Int32Array | undefined } {
+  const key = probeKeys[0];
+  const words = integerKeyWords(key, count, scratch);
+  const hasNull = anyNullKey(probeKeys, count);
+  if (probeNulls !== undefined) {
+    if (hasNull === null) probeNulls.fill(0, 0, count);
+    else probeNulls.set(hasNull.subarray(0, count));
+  }
+  return { words, hasNull, scratch: key.values instanceof BigInt64Array ? scratch : words };
+}
+
 /** integerKeyWords of rows [from, end): row r's words at 2 (r - from) and 2 (r - from) + 1. */
 function integerKeyWordsFrom(column: Column, from: number, end: number, scratch?: Int32Array): Int32Array {
   const values = column.values;
@@ -287,14 +307,8 @@ export class IntegerJoinHash implements JoinLookup {
   }
 
   lookup(probeKeys: readonly Column[], count: number, out: Int32Array, probeNulls?: Uint8Array): void {
-    const key = probeKeys[0];
-    const words = integerKeyWords(key, count, this.probeScratch);
-    if (!(key.values instanceof BigInt64Array)) this.probeScratch = words;
-    const hasNull = anyNullKey(probeKeys, count);
-    if (probeNulls !== undefined) {
-      if (hasNull === null) probeNulls.fill(0, 0, count);
-      else probeNulls.set(hasNull.subarray(0, count));
-    }
+    const { words, hasNull, scratch } = integerProbeKeys(probeKeys, count, this.probeScratch, probeNulls);
+    this.probeScratch = scratch;
     this.lookupRows(words, hasNull, count, out);
   }
 
