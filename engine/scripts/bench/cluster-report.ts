@@ -6,7 +6,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ConcurrencyFigures } from './concurrency.js';
-import type { BenchOptions } from './options.js';
+import { clusterWorkersText, type BenchOptions } from './options.js';
 import type { RepartitionThroughput } from './repartition-throughput.js';
 import type { Responsiveness } from './responsiveness.js';
 
@@ -54,7 +54,7 @@ export function printClusterRun(run: ClusterBenchRun): void {
   const pad = (s: string, n: number) => s.padStart(n);
   const o = run.options;
   console.log(
-    `\nTPC-H scale ${o.scale} from the tpch catalog: one node against a coordinator + ${run.workers} workers of ${o.clusterWorkerThreads} threads each, ${o.threads} threads a query, median of ${o.runs} runs after ${o.warmup} warm-up`,
+    `\nTPC-H scale ${o.scale} from the tpch catalog: one node against a coordinator + ${clusterWorkersText(o)}, ${o.threads} threads a query, median of ${o.runs} runs after ${o.warmup} warm-up`,
   );
   console.log(`${'query'.padEnd(6)}${pad('single ms', 12)}${pad('cluster ms', 12)}${pad('ratio', 8)}${pad('duckdb ms', 12)}  result`);
   for (const f of run.queries) {

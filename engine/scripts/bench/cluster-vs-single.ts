@@ -15,7 +15,7 @@ import { printClusterRun, writeClusterRun, type ClusterBenchRun, type ClusterQue
 import { printConcurrency, runConcurrencyPhase } from './concurrency.js';
 import { differenceFromDuckDb, type DuckDbReference } from './duckdb-reference.js';
 import { processMemory, serverHeapOptions } from './memory.js';
-import { tpchSchema, type BenchOptions } from './options.js';
+import { clusterWorkersText, tpchSchema, type BenchOptions } from './options.js';
 import { measureRepartition, printRepartition } from './repartition-throughput.js';
 import { measureNodesResponsiveness, type Responsiveness } from './responsiveness.js';
 import { geometricMean, median } from './statistics.js';
@@ -150,12 +150,11 @@ export async function startSingleAndCluster(
   extraArgs: readonly string[],
   nodes: Map<string, EngineServerProcess>,
 ): Promise<void> {
-  const workers = options.clusterWorkers;
-  console.log(`\nstarting one node and a coordinator with ${workers} workers of ${options.clusterWorkerThreads} threads...`);
+  console.log(`\nstarting one node and a coordinator with ${clusterWorkersText(options)}...`);
   nodes.set('single', await startBenchNode(cliPath, extraArgs));
   const { env, args } = benchNodeSettings(extraArgs);
   // The cluster's nodes sign their requests with a shared secret, as `engine cluster`'s do.
-  const cluster = await startCluster(cliPath, workers, {
+  const cluster = await startCluster(cliPath, options.clusterWorkers, {
     env: { ...env, ENGINE_SHARED_SECRET: randomBytes(32).toString('base64url') },
     args,
     workerArgs: ['--task-max-worker-threads', String(options.clusterWorkerThreads)],

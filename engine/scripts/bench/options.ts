@@ -103,6 +103,12 @@ export function parseBenchOptions(argv: string[]): BenchOptions {
   };
 }
 
+/** "2 workers of 1 thread each": the cluster's workers as the reports name them. */
+export function clusterWorkersText(o: Pick<BenchOptions, 'clusterWorkers' | 'clusterWorkerThreads'>): string {
+  const threads = o.clusterWorkerThreads === 1 ? '1 thread' : `${o.clusterWorkerThreads} threads`;
+  return `${o.clusterWorkers} workers of ${threads} each`;
+}
+
 /** "memory,cluster" -> those of `known`, each known, in `known`'s order. */
 function parseList<T extends string>(option: string, text: string, known: readonly T[]): T[] {
   const items = text.split(',').map((s) => s.trim());

@@ -12,7 +12,7 @@ import {
   type ClusterQueryFigures,
   type EngineAnswer,
 } from './cluster-report.js';
-import type { BenchOptions, ParquetWriter } from './options.js';
+import { clusterWorkersText, type BenchOptions, type ParquetWriter } from './options.js';
 import { geometricMean } from './statistics.js';
 
 export interface FileSetRun {
@@ -64,7 +64,7 @@ export function parquetSummary(queries: readonly ClusterQueryFigures[]): {
 export function printParquetRun(run: ParquetBenchRun): void {
   const o = run.options;
   console.log(
-    `\nTPC-H scale ${o.scale} from Parquet through lake tables: DuckDB on the same files, our one node, our coordinator + ${o.clusterWorkers} workers of ${o.clusterWorkerThreads} threads each; ${o.threads} threads a query, median of ${o.runs} runs after ${o.warmup} warm-up`,
+    `\nTPC-H scale ${o.scale} from Parquet through lake tables: DuckDB on the same files, our one node, our coordinator + ${clusterWorkersText(o)}; ${o.threads} threads a query, median of ${o.runs} runs after ${o.warmup} warm-up`,
   );
   const ours = run.writeMillis.engine === undefined ? '' : `, ours (CREATE TABLE AS from tpch) ${seconds(run.writeMillis.engine)}`;
   console.log(`writing all tables as Parquet: DuckDB ${seconds(run.writeMillis.duckdb)}${ours}`);

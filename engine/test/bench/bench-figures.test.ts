@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { mergeProfiles, topSelfCosts, type CpuProfile } from '../../scripts/bench/cpu-profile.js';
-import { parseBenchOptions } from '../../scripts/bench/options.js';
+import { clusterWorkersText, parseBenchOptions } from '../../scripts/bench/options.js';
 import { processUsage, usageBetween } from '../../scripts/bench/process-usage.js';
 
 const frame = (functionName: string, line = 0) => ({
@@ -94,6 +94,10 @@ describe('bench options of the results, scaling and concurrency suites', () => {
     expect(parseBenchOptions(['--cluster-worker-threads', '3']).clusterWorkerThreads).to.equal(3);
     expect(() => parseBenchOptions(['--cluster-worker-threads', '0'])).to.throw(
       "--cluster-worker-threads must be a positive integer, got '0'",
+    );
+    expect(clusterWorkersText(parseBenchOptions(['--cluster-worker-threads', '1']))).to.equal('2 workers of 1 thread each');
+    expect(clusterWorkersText(parseBenchOptions(['--cluster-workers', '3', '--cluster-worker-threads', '2']))).to.equal(
+      '3 workers of 2 threads each',
     );
   });
 
