@@ -10,11 +10,10 @@ import { expect } from 'chai';
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { duckDbWithTpch, duckRows } from '../../scripts/tpch/duckdb-tpch.js';
 import { tpchQuery } from '../../scripts/tpch/queries.js';
-import { firstDifference } from '../../scripts/tpch/result-comparison.js';
 import { TPCH_TABLE_NAMES } from '../../scripts/tpch/tbl-export.js';
 import { EngineError } from '../../src/errors/engine-error.js';
 import { sharedThreadPool } from '../../src/exec/threads/thread-pool.js';
-import { EngineAndDuckDb, sortedRowTexts } from '../support/engine-and-duckdb.js';
+import { EngineAndDuckDb, expectDuckDbAnswer, sortedRowTexts } from '../support/engine-and-duckdb.js';
 import { EngineHarness } from '../support/engine-harness.js';
 import { DIGITS, ID, IN_WORKERS, rowsWith, SIX_DIGITS, useThreadsOnMemory, workersIdle } from './parallel-helpers.js';
 
@@ -166,16 +165,7 @@ describe('TPC-H on sf0.01 with every join table filled on the threads equals Duc
         engine.session.schema = 'tiny';
         const sql = tpchQuery(q);
         expect((await engine.rows(`EXPLAIN ${sql}`))[0][0]).to.contain('ParallelHashBuild[');
-        const ours = await engine.query(sql);
-        const theirs = await duckRows(duck, sql);
-        expect(ours.rows.length).to.be.greaterThan(0);
-        const difference = firstDifference(
-          ours.rows,
-          ours.columns.map((c) => c.type),
-          ours.columns.map((c) => c.name),
-          theirs,
-        );
-        expect(difference, difference).to.equal(undefined);
+        await expectDuckDbAnswer(engine, duck, sql);
       });
     }
   }

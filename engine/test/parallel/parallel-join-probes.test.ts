@@ -9,12 +9,12 @@
 
 import { expect } from 'chai';
 import type { DuckDBConnection } from '@duckdb/node-api';
-import { duckDbWithTpch, duckRows } from '../../scripts/tpch/duckdb-tpch.js';
+import { duckDbWithTpch } from '../../scripts/tpch/duckdb-tpch.js';
 import { tpchQuery } from '../../scripts/tpch/queries.js';
-import { firstDifference } from '../../scripts/tpch/result-comparison.js';
 import { TPCH_TABLE_NAMES } from '../../scripts/tpch/tbl-export.js';
 import { MAX_SPLIT_ROWS } from '../../src/connectors/memory/memory-connector.js';
 import { sharedThreadPool } from '../../src/exec/threads/thread-pool.js';
+import { expectDuckDbAnswer } from '../support/engine-and-duckdb.js';
 import { EngineHarness } from '../support/engine-harness.js';
 import { DIGITS, ID, IN_WORKERS, SIX_DIGITS, useThreadsOnMemory } from './parallel-helpers.js';
 
@@ -89,19 +89,6 @@ describe('joins probed in worker threads equal DuckDB', function () {
 
   const explain = async (sql: string) => (await engine.rows(`EXPLAIN ${sql}`)).map((row) => String(row[0])).join('\n');
 
-  const expectDuckDbAnswer = async (sql: string) => {
-    const ours = await engine.query(sql);
-    const theirs = await duckRows(duck, sql);
-    expect(ours.rows.length, 'no rows: the comparison would be empty').to.be.greaterThan(0);
-    const difference = firstDifference(
-      ours.rows,
-      ours.columns.map((c) => c.type),
-      ours.columns.map((c) => c.name),
-      theirs,
-    );
-    expect(difference, difference).to.equal(undefined);
-  };
-
   before(async () => {
     engine = new EngineHarness();
     useThreadsOnMemory(engine);
@@ -127,7 +114,7 @@ describe('joins probed in worker threads equal DuckDB', function () {
       for (const join of plan.split('\n').filter((line) => /(Join|CrossJoin)\[/.test(line)))
         expect(join, plan).to.contain('probe = parallel');
       const started = sharedThreadPool().stats().tasksStarted;
-      await expectDuckDbAnswer(ordered);
+      await expectDuckDbAnswer(engine, duck, ordered);
       expect(sharedThreadPool().stats().tasksStarted).to.be.greaterThan(started);
     });
   }
@@ -137,7 +124,7 @@ describe('joins probed in worker threads equal DuckDB', function () {
       const plan = await explain(sql);
       expect(plan).to.match(/(Right|Full)Join\[/);
       expect(plan).not.to.contain('probe = parallel');
-      await expectDuckDbAnswer(`SELECT * FROM (${sql}) ORDER BY 1 NULLS FIRST, 2 NULLS FIRST, 3 NULLS FIRST`);
+      await expectDuckDbAnswer(engine, duck, `SELECT * FROM (${sql}) ORDER BY 1 NULLS FIRST, 2 NULLS FIRST, 3 NULLS FIRST`);
     });
   }
 
@@ -197,7 +184,7 @@ describe('joins probed in worker threads equal DuckDB', function () {
     });
 
     for (let q = 1; q <= 22; q++) {
-      it(`q${String(q).padStart(2, '0')}`, () => expectDuckDbAnswer(tpchQuery(q)));
+      it(`q${String(q).padStart(2, '0')}`, () => expectDuckDbAnswer(engine, duck, tpchQuery(q)));
     }
   });
 });

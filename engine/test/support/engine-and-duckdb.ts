@@ -4,11 +4,26 @@
 import { expect } from 'chai';
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { duckRows, openDuckDb } from '../../scripts/tpch/duckdb-tpch.js';
+import { firstDifference } from '../../scripts/tpch/result-comparison.js';
 import { EngineHarness } from './engine-harness.js';
 
 /** Rows as sorted `a|b|NULL` lines: the same set of rows compares equal whatever each side's order and number types. */
 export function sortedRowTexts(rows: unknown[][]): string[] {
   return rows.map((r) => r.map((v) => (v === null ? 'NULL' : String(v))).join('|')).sort();
+}
+
+/** Asserts that the query gives DuckDB's rows, in the same order, with DuckDB's types of values (and some rows). */
+export async function expectDuckDbAnswer(engine: EngineHarness, duck: DuckDBConnection, sql: string): Promise<void> {
+  const ours = await engine.query(sql);
+  const theirs = await duckRows(duck, sql);
+  expect(ours.rows.length, 'no rows: the comparison would be empty').to.be.greaterThan(0);
+  const difference = firstDifference(
+    ours.rows,
+    ours.columns.map((c) => c.type),
+    ours.columns.map((c) => c.name),
+    theirs,
+  );
+  expect(difference, difference).to.equal(undefined);
 }
 
 export class EngineAndDuckDb {

@@ -2,10 +2,9 @@
 // tables are created and filled on both in batches, and each query must give DuckDB's rows, in the
 // same order (every query is ordered by its first three columns), with DuckDB's types of values.
 
-import { expect } from 'chai';
 import type { DuckDBConnection } from '@duckdb/node-api';
-import { duckRows, openDuckDb } from '../../scripts/tpch/duckdb-tpch.js';
-import { firstDifference } from '../../scripts/tpch/result-comparison.js';
+import { openDuckDb } from '../../scripts/tpch/duckdb-tpch.js';
+import { expectDuckDbAnswer } from './engine-and-duckdb.js';
 import { EngineHarness } from './engine-harness.js';
 
 const ROWS_PER_INSERT = 2_000;
@@ -53,16 +52,7 @@ export function queriesEqualDuckDb(
     for (const [name, sql] of Object.entries(queries)) {
       it(name, async () => {
         const ordered = `SELECT * FROM (${sql}) ORDER BY 1 NULLS FIRST, 2 NULLS FIRST, 3 NULLS FIRST`;
-        const ours = await engine.query(ordered);
-        const theirs = await duckRows(duck, ordered);
-        expect(ours.rows.length, 'no rows: the comparison would be empty').to.be.greaterThan(0);
-        const difference = firstDifference(
-          ours.rows,
-          ours.columns.map((c) => c.type),
-          ours.columns.map((c) => c.name),
-          theirs,
-        );
-        expect(difference, difference).to.equal(undefined);
+        await expectDuckDbAnswer(engine, duck, ordered);
       });
     }
   });

@@ -3,12 +3,11 @@
 // tables created with CREATE TABLE AS. Types that differ by design are listed in
 // scripts/tpch/result-comparison.ts.
 
-import { expect } from 'chai';
 import type { DuckDBConnection } from '@duckdb/node-api';
-import { duckDbWithTpch, duckRows } from '../../scripts/tpch/duckdb-tpch.js';
+import { duckDbWithTpch } from '../../scripts/tpch/duckdb-tpch.js';
 import { tpchQuery } from '../../scripts/tpch/queries.js';
-import { firstDifference } from '../../scripts/tpch/result-comparison.js';
 import { TPCH_TABLE_NAMES } from '../../scripts/tpch/tbl-export.js';
+import { expectDuckDbAnswer } from '../support/engine-and-duckdb.js';
 import { EngineHarness } from '../support/engine-harness.js';
 
 describe('TPC-H queries on sf0.01 equal DuckDB on the same rows', function () {
@@ -30,16 +29,7 @@ describe('TPC-H queries on sf0.01 equal DuckDB on the same rows', function () {
           engine.session.catalog = catalog;
           engine.session.schema = 'tiny';
           const sql = tpchQuery(q);
-          const ours = await engine.query(sql);
-          const theirs = await duckRows(duck, sql);
-          expect(ours.rows.length, 'no rows: the comparison would be empty').to.be.greaterThan(0);
-          const difference = firstDifference(
-            ours.rows,
-            ours.columns.map((c) => c.type),
-            ours.columns.map((c) => c.name),
-            theirs,
-          );
-          expect(difference, difference).to.equal(undefined);
+          await expectDuckDbAnswer(engine, duck, sql);
         });
       }
     });
