@@ -364,7 +364,8 @@ export class DistributedQuery implements DistributedView {
     task
       .follow((info) => {
         this.count(task, info);
-        this.domainsReported(stage.fragment.id, task.taskId, info.dynamicFilterDomains);
+        // A task of an abandoned placement (other partitions) must not count towards this one's union.
+        if (this.stages.get(stage.fragment.id) === stage) this.domainsReported(stage.fragment.id, task.taskId, info.dynamicFilterDomains);
         if (stage.splits !== undefined) this.supplySplits(stage, stage.splits, index, info);
       })
       .catch((e: unknown) => this.fail(e));

@@ -23,6 +23,8 @@ export class DynamicFilters {
   /** The ids of this execution's joins whose filters are remote, and the domains of those complete. */
   private readonly remoteIds = new Set<string>();
   private readonly published: DynamicFilterDomain[] = [];
+  /** Scans waiting for remote domains: woken at each one received. */
+  private readonly waiters = new Set<() => void>();
 
   /** `onPublished`: a remote filter's build completed (its task shows the domain in a new version). */
   constructor(private readonly onPublished: () => void = () => undefined) {}
@@ -42,6 +44,27 @@ export class DynamicFilters {
       const filter = this.filters.get(id);
       if (filter === undefined || filter.running > 0) this.filters.set(id, { running: 0, domain });
     }
+    for (const wake of [...this.waiters]) wake();
+  }
+
+  /** Resolves once none of `ids` is pending, after `maxWaitMillis`, or when `signal` aborts, whichever is first. */
+  async whenComplete(ids: readonly string[], maxWaitMillis: number, signal: AbortSignal): Promise<void> {
+    const done = () => signal.aborted || ids.every((id) => !this.pending(id));
+    if (done() || maxWaitMillis <= 0) return;
+    await new Promise<void>((resolve) => {
+      const finish = () => {
+        clearTimeout(timer);
+        signal.removeEventListener('abort', finish);
+        this.waiters.delete(check);
+        resolve();
+      };
+      const check = () => {
+        if (done()) finish();
+      };
+      const timer = setTimeout(finish, maxWaitMillis);
+      signal.addEventListener('abort', finish);
+      this.waiters.add(check);
+    });
   }
 
   /** The domains of the remote filters this execution's joins completed. */
