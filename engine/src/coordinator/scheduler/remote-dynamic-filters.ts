@@ -50,11 +50,6 @@ export class RemoteDynamicFilters {
     }
   }
 
-  /** Whether the query has any remote filter (else nothing needs following). */
-  get any(): boolean {
-    return this.filters.size > 0;
-  }
-
   /** The domains a task of `fragmentId` reported (every info repeats them: each is taken once). */
   reported(fragmentId: number, taskId: string, domains: readonly DynamicFilterDomain[] | undefined): void {
     const complete = new Map<number, DynamicFilterDomain[]>();
