@@ -59,6 +59,7 @@ import { partitionedWindow, type ThreadWindow, windowSpecOf } from './threads/th
 import { callsLoopingRoutine, filterAndProjectInThread } from './threads/off-thread-routines.js';
 import { mapSplits, scanConnector, scanDynamicFilter, tableScan } from './table-scan.js';
 import { collectingDynamicFilters, DynamicFilters } from './dynamic-filters/dynamic-filters.js';
+import { waitForRemoteFilters } from './dynamic-filters/remote-filter-wait.js';
 import { topN } from './operators/top-n.js';
 import { tableWriter } from './operators/table-writer.js';
 import { tableFinish, type WriteCommit } from './operators/table-finish.js';
@@ -386,7 +387,14 @@ export class LocalExecutionPlanner {
         input: this.buildInput(b.join, this.operatorOf(this.physical.of(b.join.right), bindings, ctx.stats)),
         spec: b.spec,
       }));
-      return parallelSource(env, { ...spec, builds, decide, dynamicFilter: () => scanDynamicFilter(env, scan), merge: above?.merge });
+      return parallelSource(env, {
+        ...spec,
+        builds,
+        decide,
+        dynamicFilter: () => scanDynamicFilter(env, scan),
+        awaitDynamicFilters: () => waitForRemoteFilters(env, scan),
+        merge: above?.merge,
+      });
     };
     // Not in the threads: the same subtree, planned for the main thread, in this operator's place.
     const inMainThread = (listed?: ListedSplits): PageStream =>

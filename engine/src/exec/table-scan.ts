@@ -12,6 +12,7 @@ import { blockedWhileWaiting } from './stats/blocked-while-waiting.js';
 import type { ExecutionEnvironment } from './local-execution-planner.js';
 import type { PageStream } from './operators/operator.js';
 import { estimatedPageBytes } from '../columnar/page.js';
+import { waitForRemoteFilters } from './dynamic-filters/remote-filter-wait.js';
 
 /** `splits`: the table's splits when the caller already has them (made once per scan: they fix its snapshot). */
 export async function* tableScan(env: ExecutionEnvironment, node: TableScanNode, splits?: readonly Split[]): PageStream {
@@ -22,6 +23,7 @@ export async function* tableScan(env: ExecutionEnvironment, node: TableScanNode,
     if (dynamicFilter !== undefined) env.operator.stats?.connectorMetrics({ [DYNAMIC_FILTER_SPLITS_METRIC]: 1 });
     return connector.createPageSource(env.session, split, columns, env.operator.signal, dynamicFilter);
   };
+  await waitForRemoteFilters(env, node);
   const assigned = splits === undefined ? env.assignedSplits?.(node) : undefined;
   if (assigned !== undefined) {
     yield* readSplits(env, counted(env, mapSplits(assigned, open)));

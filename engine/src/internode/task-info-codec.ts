@@ -6,6 +6,7 @@
 import { DATA_SIZE_SCHEMA, formatDataSize, parseDataSize } from '../config/data-size.js';
 import { DURATION_SCHEMA, formatDuration, parseDuration } from '../config/duration.js';
 import { shapeCheck } from '../spi/json-shape.js';
+import { DYNAMIC_FILTER_DOMAINS_SCHEMA, dynamicFilterDomainsJson, readDynamicFilterDomains } from './dynamic-filter-domains.js';
 import { ProtocolError } from './protocol-error.js';
 import { TASK_STATES, type DriverFigures, type OperatorSummary, type PipelineStats, type TaskInfo, type TaskStats } from './task-info.js';
 
@@ -53,8 +54,8 @@ export type PipelineStatsJson = Written<Omit<PipelineStats, 'operatorSummaries'>
   operatorSummaries: OperatorSummaryJson[];
 };
 export type TaskStatsJson = Written<Omit<TaskStats, 'pipelines'>, TaskStatsUnit> & { pipelines: PipelineStatsJson[] };
-/** The task object as written; its version a bigint still (encodeTaskInfo writes it exactly). */
-export type TaskInfoJson = Omit<TaskInfo, 'stats'> & { stats: TaskStatsJson };
+/** The task object as written; its version a bigint still (encodeTaskInfo writes it exactly), its domains' values tagged. */
+export type TaskInfoJson = Omit<TaskInfo, 'stats' | 'dynamicFilterDomains'> & { stats: TaskStatsJson; dynamicFilterDomains?: unknown };
 
 export function operatorSummaryJson(summary: OperatorSummary): OperatorSummaryJson {
   return written(summary, OPERATOR_UNITS);
@@ -69,7 +70,9 @@ export function taskStatsJson(stats: TaskStats): TaskStatsJson {
 }
 
 export function taskInfoJson(info: TaskInfo): TaskInfoJson {
-  return { ...info, stats: taskStatsJson(info.stats) };
+  const { dynamicFilterDomains, ...rest } = info;
+  const domains = dynamicFilterDomains === undefined ? {} : { dynamicFilterDomains: dynamicFilterDomainsJson(dynamicFilterDomains) };
+  return { ...rest, stats: taskStatsJson(info.stats), ...domains };
 }
 
 /**
@@ -103,7 +106,14 @@ export function decodeTaskInfo(text: string): TaskInfo {
     ...read<PipelineStats>(p, DRIVER_UNITS),
     operatorSummaries: p.operatorSummaries.map((o) => read<OperatorSummary>(o, OPERATOR_UNITS)),
   }));
-  return { ...json, version: exactVersion(json.version, text), stats: { ...read<TaskStats>(stats, TASK_STATS_UNITS), pipelines } };
+  const { dynamicFilterDomains, ...rest } = json;
+  const domains = dynamicFilterDomains === undefined ? {} : { dynamicFilterDomains: readDynamicFilterDomains(dynamicFilterDomains) };
+  return {
+    ...rest,
+    version: exactVersion(json.version, text),
+    stats: { ...read<TaskStats>(stats, TASK_STATS_UNITS), pipelines },
+    ...domains,
+  };
 }
 
 function written<T extends object, U extends keyof T & string>(
@@ -210,19 +220,22 @@ const OUTPUT_BUFFERS = fields({
 
 export const TASK_INFO_SCHEMA = {
   $id: 'urn:engine:task-info',
-  ...fields({
-    taskId: STRING,
-    version: INTEGER,
-    state: { enum: TASK_STATES },
-    self: STRING,
-    nodeId: STRING,
-    lastHeartbeat: STRING,
-    outputBuffers: OUTPUT_BUFFERS,
-    noMoreSplits: { type: 'array', items: STRING },
-    stats: TASK_STATS,
-    failures: { type: 'array', items: FAILURE },
-    outputs: OBJECT,
-  }),
+  ...fields(
+    {
+      taskId: STRING,
+      version: INTEGER,
+      state: { enum: TASK_STATES },
+      self: STRING,
+      nodeId: STRING,
+      lastHeartbeat: STRING,
+      outputBuffers: OUTPUT_BUFFERS,
+      noMoreSplits: { type: 'array', items: STRING },
+      stats: TASK_STATS,
+      failures: { type: 'array', items: FAILURE },
+      outputs: OBJECT,
+    },
+    { dynamicFilterDomains: DYNAMIC_FILTER_DOMAINS_SCHEMA },
+  ),
 };
 
 const checkTaskInfo = shapeCheck(TASK_INFO_SCHEMA);

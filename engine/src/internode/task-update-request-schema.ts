@@ -6,6 +6,7 @@
 // named as such. What a schema cannot say (a channel in range, a catalog that exists, a split of a
 // scan of the fragment) is checked by task-update-check.ts.
 
+import { DYNAMIC_FILTER_DOMAINS_SCHEMA } from './dynamic-filter-domains.js';
 import { SPECIAL_FORMS } from '../sql/planner/row-expression.js';
 import type { PlanNode } from '../sql/planner/plan.js';
 import { QDIGEST_NAMES } from '../types/sketch/qdigest-type.js';
@@ -157,7 +158,7 @@ const PLAN_NODE_SCHEMAS: Record<Exclude<PlanNode['kind'], 'RecursiveUnion'>, obj
       constraint: arrayOf(object({ column: STRING }, { low: DOMAIN_BOUND, high: DOMAIN_BOUND, values: arrayOf(SCALAR) })),
       pushed: object({ handle: SCALAR, explain: arrayOf(STRING) }),
       splitSampleRatio: { type: 'number' },
-      dynamicFilters: arrayOf(object({ id: STRING, column: STRING })),
+      dynamicFilters: arrayOf(object({ id: STRING, column: STRING }, { remote: BOOLEAN })),
     },
   ),
   Values: node('Values', { rows: arrayOf(arrayOf(SCALAR)) }),
@@ -194,7 +195,7 @@ const PLAN_NODE_SCHEMAS: Record<Exclude<PlanNode['kind'], 'RecursiveUnion'>, obj
       filter: ref('expression'),
       mark: object({ symbol: ref('symbol'), nullAware: BOOLEAN }),
       nearest: object({ key: ref('symbol'), operator: { enum: ['<', '<=', '>', '>='] }, value: ref('symbol') }),
-      dynamicFilters: arrayOf(object({ id: STRING, build: ref('symbol') })),
+      dynamicFilters: arrayOf(object({ id: STRING, build: ref('symbol') }, { remote: BOOLEAN })),
     },
   ),
   Sort: node('Sort', { source: SOURCE, orderBy: ORDERING }),
@@ -365,7 +366,12 @@ export const TASK_REQUEST_SCHEMA = {
         }),
       ),
     },
-    { fragment: ref('node'), physicalPlan: ref('physical'), outputBuffers: OUTPUT_BUFFERS },
+    {
+      fragment: ref('node'),
+      physicalPlan: ref('physical'),
+      outputBuffers: OUTPUT_BUFFERS,
+      dynamicFilterDomains: DYNAMIC_FILTER_DOMAINS_SCHEMA,
+    },
   ),
   $defs: {
     node: PLAN_NODE,

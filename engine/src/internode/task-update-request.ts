@@ -13,6 +13,7 @@ import type { SessionJson } from '../spi/session-json.js';
 import type { PlanNode } from '../sql/planner/plan.js';
 import type { PhysicalNodeJson } from '../sql/planner/physical/physical-plan-json.js';
 import { fromTaggedJson, toTaggedJson } from '../sql/planner/plan-json.js';
+import type { DynamicFilterDomain } from './dynamic-filter-domains.js';
 import { ProtocolError } from './protocol-error.js';
 import { TASK_REQUEST_SCHEMA } from './task-update-request-schema.js';
 
@@ -60,6 +61,8 @@ export interface TaskUpdateRequest {
   outputBuffers?: OutputBuffersSpec;
   sources: ScanSplits[];
   remoteSources: RemoteSourceLocations[];
+  /** The domains of remote dynamic filters of the fragment's scans, unioned over the joins' tasks (dynamic-filter-domains.ts). */
+  dynamicFilterDomains?: DynamicFilterDomain[];
 }
 
 const checkShape = shapeCheck(TASK_REQUEST_SCHEMA);

@@ -14,6 +14,8 @@
 import type { CatalogManager } from '../connectors/catalog-manager.js';
 import { EngineError, toEngineError } from '../errors/engine-error.js';
 import { errorCodeJson, failureInfoJson } from '../errors/failure-info.js';
+import { DynamicFilters } from '../exec/dynamic-filters/dynamic-filters.js';
+import { remoteDynamicFilters } from '../sql/planner/distributed/remote-dynamic-filters.js';
 import { LocalExecutionPlanner, type ExecutionEnvironment } from '../exec/local-execution-planner.js';
 import { PhysicalPlanIndex } from '../sql/planner/physical/physical-plan-index.js';
 import { physicalFromJson } from '../sql/planner/physical/physical-plan-json.js';
@@ -80,6 +82,8 @@ export class SqlTask {
   private readonly exchanges = new Map<number, ExchangeClient>();
   private readonly pendingLocations = new Map<number, { uri: string; nodeId: string }[]>();
   private readonly noMoreLocations = new Set<number>();
+  /** The fragment's dynamic filters: a remote one its join completes shows in a new version (task-info.ts reports it). */
+  readonly dynamicFilters = new DynamicFilters(() => this.changed());
   failure: TaskFailure | undefined;
   /** Whether a response carried the task's final state (its coordinator knows it ended). */
   finalInfoSent = false;
@@ -169,8 +173,11 @@ export class SqlTask {
         { ...this.options.outputBuffer, memory: bufferMemory },
       );
       this.output.buffer.onStateChange(() => this.bufferChanged());
+      const remote = remoteDynamicFilters(request.fragment);
+      this.dynamicFilters.expectRemote(remote.scans, remote.joins);
     }
     if (isDoneState(this.currentState)) return;
+    if (request.dynamicFilterDomains !== undefined) this.dynamicFilters.receive(request.dynamicFilterDomains);
     for (const source of request.sources) {
       let queue = this.splits.get(source.planNodeId);
       if (queue === undefined) {
@@ -241,6 +248,7 @@ export class SqlTask {
       progress: this.progress,
       operators: this.operators,
       remoteSources: (node, stats) => this.remoteSource(node, stats),
+      dynamicFilters: this.dynamicFilters,
       // The scans the coordinator assigns splits to are named in the first request; the others read their table here.
       assignedSplits: (scan) => this.splits.get(scan.id),
     };

@@ -35,7 +35,14 @@ export function taskInfo(task: SqlTask, self: string, nodeId: string, summarize 
     stats: taskStats(task, summarize && !isDoneState(task.state)),
     failures: task.failure ? [task.failure] : [],
     outputs: {},
+    ...dynamicFilterDomains(task),
   };
+}
+
+/** The remote filters' domains the task's joins completed: in every info from then on (the coordinator takes each once). */
+function dynamicFilterDomains(task: SqlTask): Pick<TaskInfo, 'dynamicFilterDomains'> {
+  const domains = task.dynamicFilters.publishedDomains();
+  return domains.length === 0 ? {} : { dynamicFilterDomains: [...domains] };
 }
 
 function taskStats(task: SqlTask, withoutPipelines: boolean): TaskStats {

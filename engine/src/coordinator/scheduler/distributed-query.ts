@@ -9,7 +9,8 @@
 // or is gone before its tasks are all created is left out and the stages are placed again; while no
 // node takes tasks at all, the query waits for one (query.requiredWorkersMaxWait). A task that fails,
 // or whose node is gone (declared so by the health checks, or silent for the max error duration),
-// fails the query; at the end, whatever its outcome, every task hears of it (DELETE).
+// fails the query; at the end, whatever its outcome, every task hears of it (DELETE). Remote dynamic
+// filters go from the join's stage to the scan's through here (remote-dynamic-filters.ts).
 
 import { scanSplits } from '../../exec/scan-splits.js';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -31,6 +32,10 @@ import { abortOnSignal, ExchangeClient, type ExchangeClientOptions } from '../..
 import type { TaskInfo } from '../../internode/task-info.js';
 import type { OutputBuffersSpec, ScanSplits, TaskUpdateRequest } from '../../internode/task-update-request.js';
 import { SplitAssigner } from './split-assigner.js';
+import { RemoteDynamicFilters } from './remote-dynamic-filters.js';
+import { DynamicFilters } from '../../exec/dynamic-filters/dynamic-filters.js';
+import type { DynamicFilterDomain } from '../../internode/dynamic-filter-domains.js';
+import { remoteDynamicFilters } from '../../sql/planner/distributed/remote-dynamic-filters.js';
 import { NodeGoneError, RemoteTask, type TaskNode } from './remote-task.js';
 import type { TaskChannel } from './task-channel.js';
 import { stageSnapshot, type StageSnapshot } from './stage-snapshot.js';
@@ -94,6 +99,12 @@ export class DistributedQuery implements DistributedView {
   private readonly memoryLimit: number;
   /** The session as every task request carries it, made once per query. */
   private readonly sessionJson: SessionJson;
+  /** The remote dynamic filters of the current placement: their domains as the join's tasks report them. */
+  private remoteFilters: RemoteDynamicFilters | undefined;
+  /** The dynamic filters of the root fragment, which runs here: it may hold a remote filter's join or scan. */
+  private readonly rootFilters = new DynamicFilters(() =>
+    this.domainsReported(this.root.id, ROOT_TASK, this.rootFilters.publishedDomains()),
+  );
 
   constructor(
     readonly root: PlanFragment,
@@ -108,6 +119,8 @@ export class DistributedQuery implements DistributedView {
     const requested = session.properties.get('query_max_memory');
     this.memoryLimit = Math.min(cluster.queryMaxMemoryBytes, (requested && parseDataSize(requested)) || Infinity);
     this.sessionJson = sessionToJson(session);
+    const rootRemote = remoteDynamicFilters(root.root);
+    this.rootFilters.expectRemote(rootRemote.scans, rootRemote.joins);
   }
 
   /**
@@ -123,6 +136,7 @@ export class DistributedQuery implements DistributedView {
         ...env,
         operator: { ...env.operator, signal },
         remoteSources: (node, stats) => this.exchange(node, 0, signal, stats),
+        dynamicFilters: this.rootFilters,
       };
       yield* new LocalExecutionPlanner(local, this.physicalPlanOf(this.root)).plan(this.root.root);
       if (this.failure) throw this.failure;
@@ -193,6 +207,7 @@ export class DistributedQuery implements DistributedView {
         refused.add(refusal.nodeId);
         this.stages.clear();
         this.counted.clear();
+        this.remoteFilters = undefined;
       }
     }
   }
@@ -258,6 +273,11 @@ export class DistributedQuery implements DistributedView {
     for (const f of allFragments(this.root))
       for (const child of f.children) consumers.set(child.id, f.id === this.root.id ? 1 : this.stages.get(f.id)!.tasks.length);
     const session = this.sessionJson;
+    this.remoteFilters = new RemoteDynamicFilters(
+      this.root,
+      (id) => (id === this.root.id ? 1 : this.stages.get(id)!.tasks.length),
+      (id, domains) => this.sendDomains(id, domains),
+    );
     // Every creation settles before a failure is thrown: a task whose POST was still on its way when
     // another was refused would otherwise be created after its cancel, and be left running with
     // nobody to read it.
@@ -344,6 +364,8 @@ export class DistributedQuery implements DistributedView {
     task
       .follow((info) => {
         this.count(task, info);
+        // A task of an abandoned placement (other partitions) must not count towards this one's union.
+        if (this.stages.get(stage.fragment.id) === stage) this.domainsReported(stage.fragment.id, task.taskId, info.dynamicFilterDomains);
         if (stage.splits !== undefined) this.supplySplits(stage, stage.splits, index, info);
       })
       .catch((e: unknown) => this.fail(e));
@@ -384,6 +406,24 @@ export class DistributedQuery implements DistributedView {
 
   private sendSplits(task: RemoteTask, sources: ScanSplits[]): void {
     task.send({ session: this.sessionJson, sources, remoteSources: [] }).catch((e: unknown) => this.fail(e));
+  }
+
+  private domainsReported(fragmentId: number, taskId: string, domains: readonly DynamicFilterDomain[] | undefined): void {
+    if (domains !== undefined && domains.length > 0) this.remoteFilters?.reported(fragmentId, taskId, domains);
+  }
+
+  /**
+   * Remote filters' domains, complete, to the tasks of the stage whose scans take them (all created by
+   * now: infos are followed only once every task's creation went out, and updates queue behind it).
+   * A failed update fails nothing: the filter is an optimization, and the task's own follow reports a gone node.
+   */
+  private sendDomains(fragmentId: number, domains: DynamicFilterDomain[]): void {
+    if (fragmentId === this.root.id) {
+      this.rootFilters.receive(domains);
+      return;
+    }
+    for (const task of this.stages.get(fragmentId)?.tasks ?? [])
+      task.send({ session: this.sessionJson, sources: [], remoteSources: [], dynamicFilterDomains: domains }).catch(() => undefined);
   }
 
   private fail(e: unknown): void {
@@ -479,6 +519,9 @@ interface Counted {
   bytes: number;
   cpuMillis: number;
 }
+
+/** The root fragment's execution, as a reporter of domains (it runs here, in no task). */
+const ROOT_TASK = 'root';
 
 const ZERO: Counted = { totalSplits: 0, queuedSplits: 0, runningSplits: 0, completedSplits: 0, rows: 0, bytes: 0, cpuMillis: 0 };
 

@@ -3,8 +3,11 @@
 // scan under it reads them as it opens each split (table-scan.ts, parallel-source.ts). In this
 // pull-based executor a join reads its build side before it first asks its probe side for a page,
 // so the probe scan opens its splits with the filter in hand; a filter not complete yet (a probe
-// read ahead of its build, a join in another task) filters nothing.
+// read ahead of its build, a join in another task) filters nothing. A remote filter (its join and
+// scan in different fragments) crosses through the coordinator: the join's task publishes its
+// domain (task info), the scan's task is given the union over the join's tasks (task update).
 
+import type { DynamicFilterDomain } from '../../internode/dynamic-filter-domains.js';
 import type { TableConstraint } from '../../spi/connector.js';
 import type { Page } from '../../columnar/page.js';
 import type { ScanDynamicFilter } from '../../sql/planner/plan.js';
@@ -17,6 +20,62 @@ export const DYNAMIC_FILTER_SPLITS_METRIC = 'dynamicFilterSplitsProcessed';
 export class DynamicFilters {
   /** By filter id: the builds (or parts of one build) still running, and the union of the domains of those complete. */
   private readonly filters = new Map<string, { running: number; domain: KeyDomain | undefined }>();
+  /** The ids of this execution's joins whose filters are remote, and the domains of those complete. */
+  private readonly remoteIds = new Set<string>();
+  private readonly published: DynamicFilterDomain[] = [];
+  /** Scans waiting for remote domains: woken at each one received. */
+  private readonly waiters = new Set<() => void>();
+
+  /** `onPublished`: a remote filter's build completed (its task shows the domain in a new version). */
+  constructor(private readonly onPublished: () => void = () => undefined) {}
+
+  /**
+   * The remote filters of this execution's scans: pending until the coordinator sends their domains
+   * (receive), so that a scan knows to wait for them; and the remote ones of its joins, to publish.
+   */
+  expectRemote(scanIds: readonly string[], joinIds: readonly string[]): void {
+    for (const id of scanIds) if (!this.filters.has(id)) this.filters.set(id, { running: 1, domain: undefined });
+    for (const id of joinIds) this.remoteIds.add(id);
+  }
+
+  /** A remote filter's domain, unioned over its join's tasks; sent again (a retried update), it changes nothing. */
+  receive(domains: readonly DynamicFilterDomain[]): void {
+    for (const { id, domain } of domains) {
+      const filter = this.filters.get(id);
+      if (filter === undefined || filter.running > 0) this.filters.set(id, { running: 0, domain });
+    }
+    for (const wake of [...this.waiters]) wake();
+  }
+
+  /** Resolves once none of `ids` is pending, after `maxWaitMillis`, or when `signal` aborts, whichever is first. */
+  async whenComplete(ids: readonly string[], maxWaitMillis: number, signal: AbortSignal): Promise<void> {
+    const done = () => signal.aborted || ids.every((id) => !this.pending(id));
+    if (done() || maxWaitMillis <= 0) return;
+    await new Promise<void>((resolve) => {
+      const finish = () => {
+        clearTimeout(timer);
+        signal.removeEventListener('abort', finish);
+        this.waiters.delete(check);
+        resolve();
+      };
+      const check = () => {
+        if (done()) finish();
+      };
+      const timer = setTimeout(finish, maxWaitMillis);
+      signal.addEventListener('abort', finish);
+      this.waiters.add(check);
+    });
+  }
+
+  /** The domains of the remote filters this execution's joins completed. */
+  publishedDomains(): readonly DynamicFilterDomain[] {
+    return this.published;
+  }
+
+  /** Whether a scan's filter is still waiting for a build (here or, remote, in another stage). */
+  pending(id: string): boolean {
+    return (this.filters.get(id)?.running ?? 0) > 0;
+  }
 
   /**
    * A join instance with these filters is made: until its build completes they filter nothing (not
@@ -35,6 +94,10 @@ export class DynamicFilters {
     const filter = this.filters.get(id)!;
     filter.domain = filter.domain === undefined ? domain : unionDomains(filter.domain, domain);
     filter.running--;
+    // A join made again later (a new build) does not publish twice: the coordinator took the first.
+    if (filter.running > 0 || !this.remoteIds.has(id) || this.published.some((p) => p.id === id)) return;
+    this.published.push({ id, domain: filter.domain });
+    this.onPublished();
   }
 
   /** The complete filters of a scan, as domains of its columns; undefined when none is complete. */

@@ -59,6 +59,8 @@ export interface ParallelSourceSpec {
   ready?: BuildSide[];
   /** The scan's dynamic filters, asked once the build sides are made (see exec/dynamic-filters). */
   dynamicFilter?: () => TableConstraint | undefined;
+  /** Waits (bounded) for the scan's dynamic filters from other stages, before the run opens its first split. */
+  awaitDynamicFilters?: () => Promise<void>;
   /** Records what the run chose in its physical node's adaptive decisions (sql/planner/physical). */
   decide?: (decision: AdaptiveDecisionName, choice: string) => void;
   /**
@@ -123,6 +125,7 @@ async function* runWithBuildSides(
   pool: ThreadPool,
   sides: readonly BuildSide[],
 ): PageStream {
+  await spec.awaitDynamicFilters?.();
   const dynamicFilter = spec.dynamicFilter?.();
   const run = new ParallelRun(env, spec, pool, sides, dynamicFilter);
   if (spec.more !== undefined) void run.feed(spec.more);

@@ -77,3 +77,13 @@ function decodeTag(object: Record<string, unknown>): unknown {
   if (Array.isArray(object.$map)) return new MapValue(decodeTree(object.$map[0]) as Scalar[], decodeTree(object.$map[1]) as Scalar[]);
   return object;
 }
+
+/** `value` as plain JSON data with its tags (for a field of a message otherwise written without them). */
+export function toTaggedValue(value: unknown): unknown {
+  return JSON.parse(toTaggedJson(value));
+}
+
+/** The inverse of toTaggedValue: `value`'s tags decoded (in place). */
+export function fromTaggedValue(value: unknown): unknown {
+  return decodeTree(value);
+}

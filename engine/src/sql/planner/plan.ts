@@ -58,12 +58,16 @@ export interface TableScanNode extends NodeBase {
 export interface ScanDynamicFilter {
   id: string;
   column: string;
+  /** The join is in another fragment (beyond an exchange): its domain comes from the coordinator in a task update. */
+  remote?: boolean;
 }
 
 /** A dynamic filter a join makes of a build key's values. */
 export interface DynamicFilterAssignment {
   id: string;
   build: Symbol;
+  /** The scan is in another fragment: the task reports the domain in its task info, for the coordinator to forward. */
+  remote?: boolean;
 }
 
 export interface ValuesNode extends NodeBase {

@@ -4,8 +4,10 @@
 // that produces the probe key gets it: once the build is complete, the scan skips the row groups
 // and pages, and drops the rows, whose key no build row has (exec/dynamic-filters). The key is
 // followed down through Filters, identity Projects, the non-null-supplying sides of joins and
-// grouping keys of aggregations (a group whose key has no match goes as a whole), never through
-// an exchange: a scan in another fragment gets nothing (a partitioned join across a cluster).
+// grouping keys of aggregations (a group whose key has no match goes as a whole), and through
+// repartitioning and gathering exchanges (every row of the scan reaches one of the join's tasks):
+// such a filter is remote, its join and scan in different fragments, and the coordinator unions
+// its domain over the join's tasks and sends it to the scan's (coordinator/scheduler/remote-dynamic-filters.ts).
 // Keys of different types (a coercion between them) or of types whose values do not compare as
 // stored get no filter (key-domain.ts).
 
@@ -37,8 +39,9 @@ export function assignDynamicFilters(root: PlanNode, context: PlannerContext): P
       const target = scanColumn(join!.left, c.left.id);
       if (target === undefined) continue;
       const id = `df_${++next}`;
-      addTo(joins, join!.id, { id, build: c.right });
-      addTo(scans, target.scan, { id, column: target.column });
+      const remote = target.remote ? { remote: true } : {};
+      addTo(joins, join!.id, { id, build: c.right, ...remote });
+      addTo(scans, target.scan, { id, column: target.column, ...remote });
     }
     return mapSources(node, visit);
   };
@@ -58,14 +61,21 @@ function filteringSemiJoin(node: PlanNode): JoinNode | undefined {
   return extractConjuncts(node.predicate).some((p) => p.kind === 'symbol' && p.symbol.id === markId) ? node.source : undefined;
 }
 
-/** The scan (by node id) and column that `symbol` comes from, unchanged and unfiltered by any null-supplying join. */
-function scanColumn(node: PlanNode, symbol: number): { scan: number; column: string } | undefined {
+/** Where a join key comes from: the scan (by node id), its column, and whether an exchange lies between. */
+interface KeySource {
+  scan: number;
+  column: string;
+  remote: boolean;
+}
+
+/** The scan and column that `symbol` comes from, unchanged and unfiltered by any null-supplying join. */
+function scanColumn(node: PlanNode, symbol: number): KeySource | undefined {
   const has = (n: PlanNode) => n.outputs.some((s) => s.id === symbol);
   switch (node.kind) {
     case 'TableScan': {
       const i = node.outputs.findIndex((s) => s.id === symbol);
       // A scan that took over more than a filter may not read the table's columns by name.
-      return i < 0 || node.pushed !== undefined ? undefined : { scan: node.id, column: node.columns[i].name };
+      return i < 0 || node.pushed !== undefined ? undefined : { scan: node.id, column: node.columns[i].name, remote: false };
     }
     case 'Filter':
       return scanColumn(node.source, symbol);
@@ -81,6 +91,12 @@ function scanColumn(node: PlanNode, symbol: number): { scan: number; column: str
       if (leftKept && has(node.left)) return scanColumn(node.left, symbol);
       if (rightKept && has(node.right)) return scanColumn(node.right, symbol);
       return undefined;
+    }
+    case 'Exchange': {
+      // A replicated source is a build side (each of its rows goes to every task): not followed.
+      if (node.type === 'REPLICATE') return undefined;
+      const source = scanColumn(node.source, symbol);
+      return source === undefined ? undefined : { ...source, remote: true };
     }
     default:
       return undefined;
