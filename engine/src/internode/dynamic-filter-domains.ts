@@ -1,12 +1,16 @@
 // Dynamic filters across stages (optimizer/dynamic-filters.ts, remote filters): a task running the
-// join reports each remote filter's domain in its task info once its build is complete; the
-// coordinator unions them over the join's tasks and sends the union to the scan's tasks in a task
-// update. A domain is a KeyDomain (exec/dynamic-filters/key-domain.ts): a range, and the values
-// themselves while they are few. The task info is plain JSON, so there its values are tagged
-// (bigints); the task update is tagged JSON throughout.
+// join publishes each remote filter's domain once its build is complete, and its task info shows
+// how many it has published (dynamicFiltersVersion); when that moves the coordinator fetches those
+// it has not seen (GET /v1/task/{taskId}/dynamic-filters?since=N, as Trino's coordinator fetches a
+// task's domains by version, never in every info), unions them over the join's tasks and sends the
+// union to the scan's tasks in a task update. A domain is a KeyDomain (exec/dynamic-filters/
+// key-domain.ts): a range, and the values themselves while they are few. The fetch answer is plain
+// JSON with its values tagged (bigints); the task update is tagged JSON throughout.
 
 import type { ColumnDomain } from '../spi/connector.js';
+import { shapeCheck } from '../spi/json-shape.js';
 import { fromTaggedValue, toTaggedValue } from '../sql/planner/plan-json.js';
+import { ProtocolError } from './protocol-error.js';
 
 /** One dynamic filter's domain, by the filter's id (df_N). */
 export interface DynamicFilterDomain {
@@ -33,12 +37,37 @@ export const DYNAMIC_FILTER_DOMAINS_SCHEMA = {
   },
 };
 
-/** The domains as a task info writes them: bigint values tagged. */
-export function dynamicFilterDomainsJson(domains: readonly DynamicFilterDomain[]): unknown {
-  return toTaggedValue(domains);
+/**
+ * The domains a task published after version `since` (GET /v1/task/{taskId}/dynamic-filters):
+ * a task publishes each remote filter once, in order, so its version is how many it has published.
+ */
+export interface VersionedDynamicFilterDomains {
+  version: number;
+  domains: DynamicFilterDomain[];
 }
 
-/** Domains a task info carries, checked against DYNAMIC_FILTER_DOMAINS_SCHEMA already. */
-export function readDynamicFilterDomains(json: unknown): DynamicFilterDomain[] {
-  return fromTaggedValue(json) as DynamicFilterDomain[];
+const VERSIONED_SCHEMA = {
+  type: 'object',
+  required: ['version', 'domains'],
+  properties: { version: { type: 'integer', minimum: 0 }, domains: DYNAMIC_FILTER_DOMAINS_SCHEMA },
+};
+
+const checkVersioned = shapeCheck(VERSIONED_SCHEMA);
+
+/** The JSON text of a fetch answer: bigint values tagged. */
+export function encodeVersionedDomains(answer: VersionedDynamicFilterDomains): string {
+  return JSON.stringify(toTaggedValue(answer));
+}
+
+/** Reads a fetch answer another node wrote; a ProtocolError names what is wrong with a malformed one. */
+export function decodeVersionedDomains(text: string): VersionedDynamicFilterDomains {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (e) {
+    throw new ProtocolError(`Invalid dynamic filter domains: not JSON (${(e as Error).message}): ${text.slice(0, 200)}`);
+  }
+  const problem = checkVersioned(value);
+  if (problem !== undefined) throw new ProtocolError(`Invalid dynamic filter domains: ${problem}`);
+  return fromTaggedValue(value) as VersionedDynamicFilterDomains;
 }

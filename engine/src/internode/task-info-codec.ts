@@ -6,7 +6,6 @@
 import { DATA_SIZE_SCHEMA, formatDataSize, parseDataSize } from '../config/data-size.js';
 import { DURATION_SCHEMA, formatDuration, parseDuration } from '../config/duration.js';
 import { shapeCheck } from '../spi/json-shape.js';
-import { DYNAMIC_FILTER_DOMAINS_SCHEMA, dynamicFilterDomainsJson, readDynamicFilterDomains } from './dynamic-filter-domains.js';
 import { ProtocolError } from './protocol-error.js';
 import { TASK_STATES, type DriverFigures, type OperatorSummary, type PipelineStats, type TaskInfo, type TaskStats } from './task-info.js';
 
@@ -54,8 +53,8 @@ export type PipelineStatsJson = Written<Omit<PipelineStats, 'operatorSummaries'>
   operatorSummaries: OperatorSummaryJson[];
 };
 export type TaskStatsJson = Written<Omit<TaskStats, 'pipelines'>, TaskStatsUnit> & { pipelines: PipelineStatsJson[] };
-/** The task object as written; its version a bigint still (encodeTaskInfo writes it exactly), its domains' values tagged. */
-export type TaskInfoJson = Omit<TaskInfo, 'stats' | 'dynamicFilterDomains'> & { stats: TaskStatsJson; dynamicFilterDomains?: unknown };
+/** The task object as written; its version a bigint still (encodeTaskInfo writes it exactly). */
+export type TaskInfoJson = Omit<TaskInfo, 'stats'> & { stats: TaskStatsJson };
 
 export function operatorSummaryJson(summary: OperatorSummary): OperatorSummaryJson {
   return written(summary, OPERATOR_UNITS);
@@ -70,9 +69,7 @@ export function taskStatsJson(stats: TaskStats): TaskStatsJson {
 }
 
 export function taskInfoJson(info: TaskInfo): TaskInfoJson {
-  const { dynamicFilterDomains, ...rest } = info;
-  const domains = dynamicFilterDomains === undefined ? {} : { dynamicFilterDomains: dynamicFilterDomainsJson(dynamicFilterDomains) };
-  return { ...rest, stats: taskStatsJson(info.stats), ...domains };
+  return { ...info, stats: taskStatsJson(info.stats) };
 }
 
 /**
@@ -106,13 +103,10 @@ export function decodeTaskInfo(text: string): TaskInfo {
     ...read<PipelineStats>(p, DRIVER_UNITS),
     operatorSummaries: p.operatorSummaries.map((o) => read<OperatorSummary>(o, OPERATOR_UNITS)),
   }));
-  const { dynamicFilterDomains, ...rest } = json;
-  const domains = dynamicFilterDomains === undefined ? {} : { dynamicFilterDomains: readDynamicFilterDomains(dynamicFilterDomains) };
   return {
-    ...rest,
+    ...json,
     version: exactVersion(json.version, text),
     stats: { ...read<TaskStats>(stats, TASK_STATS_UNITS), pipelines },
-    ...domains,
   };
 }
 
@@ -234,7 +228,7 @@ export const TASK_INFO_SCHEMA = {
       failures: { type: 'array', items: FAILURE },
       outputs: OBJECT,
     },
-    { dynamicFilterDomains: DYNAMIC_FILTER_DOMAINS_SCHEMA },
+    { dynamicFiltersVersion: { type: 'integer', minimum: 0 } },
   ),
 };
 

@@ -4,7 +4,6 @@
 // strings (`1.23s`, `1.50kB`) and reads them back (task-info-codec.ts), so no one in process parses
 // a string another part of the engine formatted.
 
-import type { DynamicFilterDomain } from './dynamic-filter-domains.js';
 import type { FailureInfoJson } from '../errors/failure-info.js';
 
 /** Milliseconds; a duration string (`1.23s`) on the wire. */
@@ -138,6 +137,9 @@ export interface TaskInfo {
   stats: TaskStats;
   failures: TaskFailure[];
   outputs: Record<string, never>;
-  /** The domains of the task's remote dynamic filters whose builds are complete (dynamic-filter-domains.ts). */
-  dynamicFilterDomains?: DynamicFilterDomain[];
+  /**
+   * How many remote dynamic filters' domains the task has published (absent: none); the coordinator
+   * fetches those it has not seen when this moves (dynamic-filter-domains.ts).
+   */
+  dynamicFiltersVersion?: number;
 }

@@ -5,6 +5,8 @@
 //   GET    /v1/task/{taskId}    the task object; with X-Engine-Current-Version and X-Engine-Max-Wait
 //                               it waits (long-polls) until the version differs from the one named
 // POST and GET take Trino's `?summarize`: a running task's object then comes without its pipelines.
+//   GET    /v1/task/{taskId}/dynamic-filters?since=N  the remote dynamic filters' domains the task
+//                               published after its first N (internode/dynamic-filter-domains.ts)
 //   DELETE /v1/task/{taskId}    aborts the task (?abort=false: cancels it, letting consumers read
 //                               what is buffered) and answers its final info
 // and endpoints 8-9, its results (task-results-resource.ts). What crosses the wire (bodies, headers)
@@ -12,6 +14,7 @@
 
 import type Router from '@koa/router';
 import type { Context } from 'koa';
+import { encodeVersionedDomains } from '../internode/dynamic-filter-domains.js';
 import { readTaskPoll } from '../internode/task-headers.js';
 import { encodeTaskInfo, encodeTaskInfos } from '../internode/task-info-codec.js';
 import { decodeTaskUpdateRequest } from '../internode/task-update-request.js';
@@ -49,6 +52,13 @@ export function taskRoutes(router: Router, endpoint: TaskEndpoint): void {
   router.get('/v1/task/:taskId', async (ctx) => {
     const poll = readOrRefuse(() => readTaskPoll((name) => ctx.get(name)));
     json(ctx, encodeTaskInfo(await endpoint.poll(ctx.params.taskId, poll.version, poll.maxWaitMillis, summarized(ctx))));
+  });
+
+  router.get('/v1/task/:taskId/dynamic-filters', (ctx) => {
+    const since = ctx.query.since ?? '0';
+    if (typeof since !== 'string' || !/^\d{1,9}$/.test(since))
+      throw new HttpError(400, `Invalid since parameter: ${String(since)}`, 'BAD_REQUEST');
+    json(ctx, encodeVersionedDomains(endpoint.dynamicFilters(ctx.params.taskId, Number(since))));
   });
 
   router.delete('/v1/task/:taskId', (ctx) => {

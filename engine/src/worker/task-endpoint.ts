@@ -4,6 +4,7 @@
 // infos as values; the routes write them out (internode/task-info-codec.ts), a task here needs not.
 
 import { EngineError } from '../errors/engine-error.js';
+import type { VersionedDynamicFilterDomains } from '../internode/dynamic-filter-domains.js';
 import { isDoneState, type TaskInfo } from '../internode/task-info.js';
 import type { TaskUpdateRequest } from '../internode/task-update-request.js';
 import { HttpError } from '../errors/http-error.js';
@@ -43,6 +44,12 @@ export class TaskEndpoint {
     const task = this.find(taskId);
     await task.waitForChange(version, Math.min(maxWaitMillis, MAX_TASK_WAIT_MILLIS));
     return this.answer(task, summarize);
+  }
+
+  /** GET /v1/task/{taskId}/dynamic-filters?since=N: the remote filters' domains the task published after the first `since`. */
+  dynamicFilters(taskId: string, since: number): VersionedDynamicFilterDomains {
+    const published = this.find(taskId).dynamicFilters.publishedDomains();
+    return { version: published.length, domains: published.slice(since) };
   }
 
   /** DELETE /v1/task/{taskId}: abort (or cancel, letting consumers read what is buffered); the final info. */

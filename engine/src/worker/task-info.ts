@@ -35,14 +35,14 @@ export function taskInfo(task: SqlTask, self: string, nodeId: string, summarize 
     stats: taskStats(task, summarize && !isDoneState(task.state)),
     failures: task.failure ? [task.failure] : [],
     outputs: {},
-    ...dynamicFilterDomains(task),
+    ...dynamicFiltersVersion(task),
   };
 }
 
-/** The remote filters' domains the task's joins completed: in every info from then on (the coordinator takes each once). */
-function dynamicFilterDomains(task: SqlTask): Pick<TaskInfo, 'dynamicFilterDomains'> {
-  const domains = task.dynamicFilters.publishedDomains();
-  return domains.length === 0 ? {} : { dynamicFilterDomains: [...domains] };
+/** How many remote filters' domains the task's joins completed: the coordinator fetches those it has not seen (not in every info). */
+function dynamicFiltersVersion(task: SqlTask): Pick<TaskInfo, 'dynamicFiltersVersion'> {
+  const version = task.dynamicFilters.publishedDomains().length;
+  return version === 0 ? {} : { dynamicFiltersVersion: version };
 }
 
 function taskStats(task: SqlTask, withoutPipelines: boolean): TaskStats {

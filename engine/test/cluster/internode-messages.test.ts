@@ -28,6 +28,12 @@ import {
   taskPollHeaders,
 } from '../../src/internode/task-headers.js';
 import type { TaskInfo } from '../../src/internode/task-info.js';
+import {
+  decodeVersionedDomains,
+  encodeVersionedDomains,
+  type DynamicFilterDomain,
+  type VersionedDynamicFilterDomains,
+} from '../../src/internode/dynamic-filter-domains.js';
 import { decodeTaskInfo, encodeTaskInfo } from '../../src/internode/task-info-codec.js';
 import { decodeTaskUpdateRequest, encodeTaskUpdateRequest } from '../../src/internode/task-update-request.js';
 import { EngineHarness } from '../support/engine-harness.js';
@@ -144,6 +150,18 @@ function sampleInfo(): TaskInfo {
       },
     ],
     outputs: {},
+  };
+}
+
+function sampleSession() {
+  return {
+    queryId: '20261126_000000_00001_abcde',
+    user: 'u',
+    timeZone: 'UTC',
+    properties: {},
+    preparedStatements: {},
+    clientTags: [],
+    startTime: 0,
   };
 }
 
@@ -302,19 +320,7 @@ describe('inter-node messages (internode/)', function () {
             httpTaskChannel(uri, () => ({})),
             { maxErrorDurationMillis: 1000 },
           );
-          const request = {
-            session: {
-              queryId: '20261126_000000_00001_abcde',
-              user: 'u',
-              timeZone: 'UTC',
-              properties: {},
-              preparedStatements: {},
-              clientTags: [],
-              startTime: 0,
-            },
-            sources: [],
-            remoteSources: [],
-          };
+          const request = { session: sampleSession(), sources: [], remoteSources: [] };
           const error = await task.update(request).then(
             () => undefined,
             (e: unknown) => e,
@@ -327,6 +333,79 @@ describe('inter-node messages (internode/)', function () {
           expect(task.info).to.equal(undefined);
         },
       );
+    });
+  });
+
+  describe('dynamic filter domains', () => {
+    const domain = (id: string, ...values: bigint[]): DynamicFilterDomain => ({
+      id,
+      domain: { low: { value: values[0], inclusive: true }, high: { value: values.at(-1)!, inclusive: true }, values },
+    });
+
+    it('a task info carries the dynamic filters version, not the domains; the fetch answer reads back its bigints exactly', () => {
+      const info = { ...sampleInfo(), version: 7n, dynamicFiltersVersion: 2 };
+      expect(decodeTaskInfo(encodeTaskInfo(info))).to.deep.equal(info);
+      const answer: VersionedDynamicFilterDomains = { version: 2, domains: [domain('df_3', 1n, 9007199254740993n)] };
+      expect(decodeVersionedDomains(encodeVersionedDomains(answer))).to.deep.equal(answer);
+      expect(refusal(() => decodeTaskInfo(edited((j) => (j.dynamicFiltersVersion = -1))))).to.equal(
+        'Invalid task info: /dynamicFiltersVersion must be >= 0',
+      );
+      expect(refusal(() => decodeVersionedDomains('{"version":1}'))).to.equal(
+        "Invalid dynamic filter domains: (root) must have required property 'domains'",
+      );
+      expect(refusal(() => decodeVersionedDomains('{"version":1,"domains":[{"domain":{}}]}'))).to.equal(
+        "Invalid dynamic filter domains: /domains/0 must have required property 'id'",
+      );
+    });
+
+    it("the coordinator fetches a task's domains once per version, whether an update's answer or a poll showed it", async () => {
+      let info: TaskInfo = { ...sampleInfo(), state: 'RUNNING', version: 5n, failures: [], dynamicFiltersVersion: 1 };
+      const published = [domain('df_1', 4n, 7n), domain('df_2', 2n)];
+      const fetches: string[] = [];
+      const peer: Server = createServer((request, response) => {
+        request.resume();
+        const url = new URL(request.url!, 'http://peer');
+        response.writeHead(200, { 'Content-Type': 'application/json' });
+        if (url.pathname.endsWith('/dynamic-filters')) {
+          const since = Number(url.searchParams.get('since'));
+          fetches.push(`since=${since}`);
+          const version = info.dynamicFiltersVersion ?? 0;
+          response.end(encodeVersionedDomains({ version, domains: published.slice(since, version) }));
+        } else response.end(encodeTaskInfo(info));
+      });
+      peer.listen(0, '127.0.0.1');
+      await once(peer, 'listening');
+      try {
+        const uri = `http://127.0.0.1:${(peer.address() as AddressInfo).port}`;
+        const task = new RemoteTask(
+          '20261126_000000_00001_abcde.1.0',
+          { nodeId: 'peer', uri },
+          httpTaskChannel(uri, () => ({})),
+          {
+            maxErrorDurationMillis: 5000,
+          },
+        );
+        const seen: DynamicFilterDomain[][] = [];
+        let next: () => void = () => undefined;
+        const arrival = () => new Promise<void>((resolve) => (next = resolve));
+        task.watchDynamicFilters((domains) => {
+          seen.push(domains);
+          next();
+        });
+        const first = arrival();
+        // Only the update's answer shows version 1: it alone must bring df_1.
+        await task.send({ session: sampleSession(), sources: [], remoteSources: [] });
+        await first;
+        await task.send({ session: sampleSession(), sources: [], remoteSources: [] });
+        const second = arrival();
+        info = { ...info, state: 'FINISHED', version: MAX_VERSION, dynamicFiltersVersion: 2 };
+        await task.follow(() => undefined);
+        await second;
+        expect(seen).to.deep.equal([[published[0]], [published[1]]]);
+        expect(fetches).to.deep.equal(['since=0', 'since=1']);
+      } finally {
+        peer.close();
+      }
     });
   });
 

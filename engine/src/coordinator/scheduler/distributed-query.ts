@@ -361,11 +361,13 @@ export class DistributedQuery implements DistributedView {
   /** Follows a task's state into the query's progress and its split supply; its failure fails the query. */
   private follow(stage: Stage, index: number): void {
     const task = stage.tasks[index];
+    task.watchDynamicFilters((domains) => {
+      // A task of an abandoned placement (other partitions) must not count towards this one's union.
+      if (this.stages.get(stage.fragment.id) === stage) this.domainsReported(stage.fragment.id, task.taskId, domains);
+    });
     task
       .follow((info) => {
         this.count(task, info);
-        // A task of an abandoned placement (other partitions) must not count towards this one's union.
-        if (this.stages.get(stage.fragment.id) === stage) this.domainsReported(stage.fragment.id, task.taskId, info.dynamicFilterDomains);
         if (stage.splits !== undefined) this.supplySplits(stage, stage.splits, index, info);
       })
       .catch((e: unknown) => this.fail(e));
@@ -408,8 +410,8 @@ export class DistributedQuery implements DistributedView {
     task.send({ session: this.sessionJson, sources, remoteSources: [] }).catch((e: unknown) => this.fail(e));
   }
 
-  private domainsReported(fragmentId: number, taskId: string, domains: readonly DynamicFilterDomain[] | undefined): void {
-    if (domains !== undefined && domains.length > 0) this.remoteFilters?.reported(fragmentId, taskId, domains);
+  private domainsReported(fragmentId: number, taskId: string, domains: readonly DynamicFilterDomain[]): void {
+    if (domains.length > 0) this.remoteFilters?.reported(fragmentId, taskId, domains);
   }
 
   /**

@@ -1,6 +1,7 @@
 // The coordinator's part in dynamic filters across stages (Trino's DynamicFilterService): a remote
 // filter's join runs in one stage and its scan in another (optimizer/dynamic-filters.ts). Each task
-// of the join's stage reports the filter's domain in its task info once its build is complete; when
+// of the join's stage publishes the filter's domain once its build is complete (the coordinator
+// fetches it when the task's info shows its dynamic filters version moved, remote-task.ts); when
 // every task has (a partitioned join: each holds the keys of its partitions) or any one has (a
 // replicated join: each holds the whole build), their union goes to every task of the scan's stage
 // in a task update. Until then the scan reads unfiltered; a task that never completes its build
@@ -50,10 +51,10 @@ export class RemoteDynamicFilters {
     }
   }
 
-  /** The domains a task of `fragmentId` reported (every info repeats them: each is taken once). */
-  reported(fragmentId: number, taskId: string, domains: readonly DynamicFilterDomain[] | undefined): void {
+  /** The domains a task of `fragmentId` published (one reported again is taken once). */
+  reported(fragmentId: number, taskId: string, domains: readonly DynamicFilterDomain[]): void {
     const complete = new Map<number, DynamicFilterDomain[]>();
-    for (const { id, domain } of domains ?? []) {
+    for (const { id, domain } of domains) {
       const filter = this.filters.get(id);
       if (filter === undefined || filter.joinFragment !== fragmentId || filter.domain !== undefined || filter.reported.has(taskId))
         continue;

@@ -6,6 +6,8 @@
 // request has a deadline, so a node that answers nothing (stopped, frozen) cannot hold a query.
 // Updates of a created task (more splits) are sent again after a connection error or a 5xx: the
 // task takes each split's sequence id once, so a repeat of an update that did arrive adds nothing.
+// The remote dynamic filters' domains a task publishes are fetched once each, when an info shows
+// its dynamic filters version moved (watchDynamicFilters).
 
 import { EngineError } from '../../errors/engine-error.js';
 import { ERROR_CODES, type ErrorName } from '../../errors/error-codes.js';
@@ -13,6 +15,7 @@ import { Backoff, requestTimeoutMillis } from '../../worker/exchange-backoff.js'
 import { withDeadline } from '../../worker/request-deadline.js';
 import { isDoneState, type TaskFailure, type TaskInfo } from '../../internode/task-info.js';
 import type { TaskUpdateRequest } from '../../internode/task-update-request.js';
+import type { DynamicFilterDomain } from '../../internode/dynamic-filter-domains.js';
 import { ALWAYS_LIVE, type NodeLiveness } from '../remote-node.js';
 import type { TaskAnswer, TaskChannel } from './task-channel.js';
 
@@ -49,6 +52,11 @@ export class RemoteTask {
   private readonly maxErrorDurationMillis: number;
   /** A request that has not answered after this long counts as failed. */
   private readonly requestTimeoutMillis: number;
+  /** Sees the domains the task publishes (watchDynamicFilters). */
+  private onDomains: ((domains: DynamicFilterDomain[]) => void) | undefined;
+  /** The dynamic filters version whose domains `onDomains` has seen. */
+  private domainsVersion = 0;
+  private fetchingDomains = false;
 
   constructor(
     readonly taskId: string,
@@ -192,6 +200,36 @@ export class RemoteTask {
     if (failure !== undefined) throw remoteError(failure, this.node.nodeId);
   }
 
+  /**
+   * `onDomains` sees the remote filters' domains the task publishes, each once: they are fetched when
+   * an info, a poll's or an update's answer alike, shows a dynamic filters version past those seen.
+   */
+  watchDynamicFilters(onDomains: (domains: DynamicFilterDomain[]) => void): void {
+    this.onDomains = onDomains;
+    this.fetchDomains();
+  }
+
+  private fetchDomains(): void {
+    if (this.onDomains === undefined || this.fetchingDomains || (this.info?.dynamicFiltersVersion ?? 0) <= this.domainsVersion) return;
+    this.fetchingDomains = true;
+    this.request((signal) => this.channel.dynamicFilters(this.taskId, this.domainsVersion, signal))
+      .then(
+        (answer) => {
+          this.fetchingDomains = false;
+          if (answer.version <= this.domainsVersion) return;
+          this.domainsVersion = answer.version;
+          if (answer.domains.length > 0) this.onDomains?.(answer.domains);
+          // Published more meanwhile.
+          this.fetchDomains();
+        },
+        // Filters are an optimization: the scans go on unfiltered after their wait. The task's next info asks again.
+        () => {
+          this.fetchingDomains = false;
+        },
+      )
+      .catch(() => undefined);
+  }
+
   /** The task's own failure, asked for once now (an exchange saw only that the task failed); undefined if it did not fail. */
   async failure(): Promise<EngineError | undefined> {
     if (!this.done) {
@@ -244,6 +282,7 @@ export class RemoteTask {
     )
       return false;
     this.info = info;
+    this.fetchDomains();
     return true;
   }
 
@@ -262,16 +301,12 @@ export class RemoteTask {
   }
 
   /** A request that ends when the task is closed, when its node is declared gone, or after the request timeout. */
-  private request(send: (signal: AbortSignal) => Promise<TaskAnswer>): Promise<TaskAnswer> {
+  private request<T>(send: (signal: AbortSignal) => Promise<T>): Promise<T> {
     return this.ask([this.stop.signal, this.nodeGone], this.requestTimeoutMillis, send);
   }
 
   /** A request to the node, ended by `signals` or after `timeoutMillis`; an answer tells the health checks the node runs. */
-  private async ask(
-    signals: readonly AbortSignal[],
-    timeoutMillis: number,
-    send: (signal: AbortSignal) => Promise<TaskAnswer>,
-  ): Promise<TaskAnswer> {
+  private async ask<T>(signals: readonly AbortSignal[], timeoutMillis: number, send: (signal: AbortSignal) => Promise<T>): Promise<T> {
     const answer = await withDeadline(signals, timeoutMillis, send);
     this.liveness.answered();
     return answer;

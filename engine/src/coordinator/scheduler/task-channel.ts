@@ -9,6 +9,11 @@
 
 import type { Dispatcher } from 'undici';
 import { EngineError } from '../../errors/engine-error.js';
+import {
+  decodeVersionedDomains,
+  encodeVersionedDomains,
+  type VersionedDynamicFilterDomains,
+} from '../../internode/dynamic-filter-domains.js';
 import { httpRequest } from '../../internode/http-request.js';
 import { ProtocolError } from '../../internode/protocol-error.js';
 import { taskPollHeaders, type TaskPoll } from '../../internode/task-headers.js';
@@ -28,6 +33,8 @@ export interface TaskChannel {
   info(taskId: string, poll: TaskPoll, signal: AbortSignal): Promise<TaskAnswer>;
   /** DELETE /v1/task/{taskId}?abort=... */
   cancel(taskId: string, abort: boolean, signal: AbortSignal): Promise<TaskAnswer>;
+  /** GET /v1/task/{taskId}/dynamic-filters?since=N: the remote filters' domains the task published after its first `since`. */
+  dynamicFilters(taskId: string, since: number, signal: AbortSignal): Promise<VersionedDynamicFilterDomains>;
 }
 
 export type InternalHeaders = () => Record<string, string>;
@@ -59,6 +66,18 @@ export function httpTaskChannel(nodeUri: string, headers: InternalHeaders): Task
       }),
     info: (taskId, poll, signal) => ask('GET', `${taskId}?summarize`, signal, { headers: taskPollHeaders(poll) }),
     cancel: (taskId, abort, signal) => ask('DELETE', `${taskId}?abort=${abort}`, signal),
+    dynamicFilters: async (taskId, since, signal) => {
+      const uri = `${nodeUri}/v1/task/${taskId}/dynamic-filters?since=${since}`;
+      const response = await httpRequest(uri, { method: 'GET', headers: headers(), signal });
+      const text = await response.text();
+      if (response.status !== 200) throw new EngineError('REMOTE_TASK_ERROR', `GET ${uri}: ${response.status} ${errorMessage(text)}`);
+      try {
+        return decodeVersionedDomains(text);
+      } catch (e) {
+        if (e instanceof ProtocolError) throw new EngineError('REMOTE_TASK_ERROR', `GET ${uri}: ${e.message}`);
+        throw e;
+      }
+    },
   };
 }
 
@@ -78,6 +97,8 @@ export function localTaskChannel(endpoint: TaskEndpoint): TaskChannel {
     update: (taskId, update) => answer(() => endpoint.update(taskId, decodeTaskUpdateRequest(encodeTaskUpdateRequest(update)), true)),
     info: (taskId, poll) => answer(() => endpoint.poll(taskId, poll.version, poll.maxWaitMillis, true)),
     cancel: (taskId, abort) => answer(() => endpoint.cancel(taskId, abort)),
+    // Through the JSON a node would send, so that a task here gets exactly what one on another node would.
+    dynamicFilters: async (taskId, since) => decodeVersionedDomains(encodeVersionedDomains(endpoint.dynamicFilters(taskId, since))),
   };
 }
 
