@@ -57,7 +57,10 @@ export interface ParallelSourceSpec {
   builds?: { input: PageStream; spec: HashJoinSpec }[];
   /** Sides made already (in shared memory), numbered after those of `builds` (a parallel mark join's hashed probe side). */
   ready?: BuildSide[];
-  /** The scan's dynamic filters, asked once the build sides are made (see exec/dynamic-filters). */
+  /**
+   * The scan's dynamic filters, asked once the build sides are made (see exec/dynamic-filters), and
+   * again at each split handed out: a remote filter that arrives after the wait still prunes the splits left.
+   */
   dynamicFilter?: () => TableConstraint | undefined;
   /** Waits (bounded) for the scan's dynamic filters from other stages, before the run opens its first split. */
   awaitDynamicFilters?: () => Promise<void>;
@@ -126,8 +129,7 @@ async function* runWithBuildSides(
   sides: readonly BuildSide[],
 ): PageStream {
   await spec.awaitDynamicFilters?.();
-  const dynamicFilter = spec.dynamicFilter?.();
-  const run = new ParallelRun(env, spec, pool, sides, dynamicFilter);
+  const run = new ParallelRun(env, spec, pool, sides);
   if (spec.more !== undefined) void run.feed(spec.more);
   const aggregation = spec.aggregation;
   let completed = false;
@@ -159,13 +161,7 @@ async function* runWithBuildSides(
   run.returnSplits();
   if (partitioned !== undefined) {
     run.forgetSplits();
-    const again = new ParallelRun(
-      env,
-      { ...spec, fragment: partitioned, aggregation: undefined, decide: undefined },
-      pool,
-      sides,
-      dynamicFilter,
-    );
+    const again = new ParallelRun(env, { ...spec, fragment: partitioned, aggregation: undefined, decide: undefined }, pool, sides);
     try {
       yield* again.pages();
     } finally {
@@ -175,7 +171,7 @@ async function* runWithBuildSides(
   }
   const scan = readSplits(
     env,
-    spec.splits.map((split) => () => split.local(dynamicFilter)),
+    spec.splits.map((split) => () => split.local(spec.dynamicFilter?.())),
   );
   yield* hashAggregation(env.operator, pipelineStages(env.operator, spec.fragment, scan, sides), aggregation.single);
 }
@@ -209,14 +205,19 @@ class ParallelRun implements ThreadRuns {
   private readonly waiting: PooledThread[] = [];
   private wakeUp: (() => void) | undefined;
   private readonly onAbort = (): void => this.fail(new EngineError('USER_CANCELED', 'Query was canceled'));
+  /** The scan's dynamic filters now (spec.dynamicFilter). */
+  private readonly dynamicFilter: () => TableConstraint | undefined;
+  /** Per worker, how many of the scan's filters it was given: a split takes along the newer ones. */
+  private readonly filtersGiven = new Map<PooledThread, number>();
 
   constructor(
     private readonly env: ParallelEnvironment,
     spec: ParallelSourceSpec,
     pool: ThreadPool,
     sides: readonly BuildSide[],
-    dynamicFilter: TableConstraint | undefined,
   ) {
+    this.dynamicFilter = spec.dynamicFilter ?? (() => undefined);
+    const dynamicFilter = this.dynamicFilter();
     const progress = env.progress;
     progress.totalSplits += spec.splits.length;
     progress.queuedSplits += spec.splits.length;
@@ -257,6 +258,7 @@ class ParallelRun implements ThreadRuns {
     const fragment = this.workersFinish ? spec.fragment : { ...spec.fragment, finalAggregation: undefined };
     workers.forEach((worker, i) => {
       this.positions.set(worker, i);
+      this.filtersGiven.set(worker, dynamicFilter?.length ?? 0);
       this.running.add(worker);
       const exchange = exchanges?.[i];
       const ports = exchange?.peers.filter((p): p is MessagePort => p !== null) ?? [];
@@ -429,7 +431,19 @@ class ParallelRun implements ThreadRuns {
     this.splitsInFlight++;
     this.env.progress.queuedSplits--;
     this.env.progress.runningSplits++;
-    worker.post({ type: 'split', taskId: this.taskId, split });
+    const newer = this.newerDynamicFilter(worker);
+    worker.post({ type: 'split', taskId: this.taskId, split, ...(newer === undefined ? {} : { dynamicFilter: newer }) });
+  }
+
+  /**
+   * The scan's filters, when more of them are complete than `worker` has (a remote filter that came
+   * after the wait); undefined when it has them all. A filter, once complete, keeps its domain.
+   */
+  private newerDynamicFilter(worker: PooledThread): TableConstraint | undefined {
+    const now = this.dynamicFilter();
+    if (now === undefined || now.length <= (this.filtersGiven.get(worker) ?? 0)) return undefined;
+    this.filtersGiven.set(worker, now.length);
+    return now;
   }
 
   /** After close: counts the splits handed out as queued again, forgetting what the workers read. */

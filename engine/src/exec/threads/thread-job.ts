@@ -4,6 +4,7 @@
 // query's shared cancel flag is checked at every page, so a LIMIT or a cancel stops it promptly.
 
 import type { Session } from '../../spi/session.js';
+import type { TableConstraint } from '../../spi/connector.js';
 import { EngineError, toEngineError } from '../../errors/engine-error.js';
 import { MemoryContext } from '../memory.js';
 import type { OperatorContext, PageStream } from '../operators/operator.js';
@@ -40,12 +41,15 @@ export class ThreadJob {
   private readonly memory: MemoryContext;
   /** What the main thread was last told the task holds. */
   private reportedMemory = 0;
+  /** The scan's dynamic filters: those complete at the start, then the newer ones a split came with. */
+  private dynamicFilter: TableConstraint | undefined;
 
   constructor(
     private readonly task: StartJob,
     private readonly post: PostToMain,
   ) {
     this.credits = task.credits;
+    this.dynamicFilter = task.dynamicFilter;
     this.memory = new MemoryContext(`task ${task.taskId}`, task.memoryLimitBytes);
   }
 
@@ -53,6 +57,8 @@ export class ThreadJob {
     switch (message.type) {
       case 'split':
         this.splitRequested = false;
+        // A complete filter holds for every split, those queued already too.
+        if (message.dynamicFilter !== undefined) this.dynamicFilter = message.dynamicFilter;
         if (message.split === null) this.noMoreSplits = true;
         this.splits.push(message.split);
         break;
@@ -142,7 +148,7 @@ export class ThreadJob {
       if (split === null) return;
       let rows = 0;
       let bytes = 0;
-      const { dynamicFilter } = this.task;
+      const dynamicFilter = this.dynamicFilter;
       const source = openWorkerSplit(split, fragment.columns, session, dynamicFilter);
       for await (const page of source) {
         this.throwIfCanceled();

@@ -36,14 +36,15 @@ export interface StartJob {
   exchange?: PartitionExchange;
   /** The build sides the fragment's probe stages name (shared memory, see shared-build-side). */
   builds: SharedBuildSide[];
-  /** The scan's dynamic filters, complete when the task starts (see exec/dynamic-filters). */
+  /** The scan's dynamic filters complete when the task starts (see exec/dynamic-filters); later ones come with a split. */
   dynamicFilter?: TableConstraint;
 }
 
 /** A message for one task of the thread. */
 export type MainToJob =
   | StartJob
-  | { type: 'split'; taskId: number; split: WorkerSplit | null }
+  /** `dynamicFilter`: the scan's dynamic filters, when more are complete than the worker was given (a remote one arrived late). */
+  | { type: 'split'; taskId: number; split: WorkerSplit | null; dynamicFilter?: TableConstraint }
   | { type: 'credit'; taskId: number }
   | { type: 'cancel'; taskId: number };
 
