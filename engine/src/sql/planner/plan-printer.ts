@@ -93,10 +93,17 @@ function callArguments(a: AggregationCall, step: AggregateNode['step']): string 
   return `${a.arguments.slice(0, own).map(name).join(', ')} ORDER BY ${keys.join(', ')}`;
 }
 
-/** A scan's dynamic filters as Trino prints them: `, dynamicFilters = {"column" = #df_1}`. */
+/**
+ * A scan's dynamic filters as Trino prints them: `, dynamicFilters = {"column" = #df_1}`; one whose
+ * join is in another fragment (its domain crosses through the coordinator) is marked `#df_1 (remote)`.
+ */
 function scanDynamicFilters(node: TableScanNode): string {
   if (node.dynamicFilters === undefined) return '';
-  return `, dynamicFilters = {${node.dynamicFilters.map((f) => `"${f.column}" = #${f.id}`).join(', ')}}`;
+  return `, dynamicFilters = {${node.dynamicFilters.map((f) => `"${f.column}" = ${dynamicFilterId(f)}`).join(', ')}}`;
+}
+
+function dynamicFilterId(filter: { id: string; remote?: boolean }): string {
+  return filter.remote === true ? `#${filter.id} (remote)` : `#${filter.id}`;
 }
 
 /** One line naming a plan node and its arguments, as EXPLAIN prints it. */
@@ -140,7 +147,7 @@ export function describe(node: PlanNode): string {
         ...(node.parallelProbe === true ? ['probe = parallel'] : []),
         ...(node.dynamicFilters === undefined
           ? []
-          : [`dynamicFilterAssignments = {${node.dynamicFilters.map((f) => `${name(f.build)} -> #${f.id}`).join(', ')}}`]),
+          : [`dynamicFilterAssignments = {${node.dynamicFilters.map((f) => `${name(f.build)} -> ${dynamicFilterId(f)}`).join(', ')}}`]),
       ];
       return `${kind}[${parts.join(', ')}]`;
     }
