@@ -358,13 +358,21 @@ describe('inter-node messages (internode/)', function () {
       );
     });
 
-    it("the coordinator fetches a task's domains once per version, whether an update's answer or a poll showed it", async () => {
+    it("the coordinator fetches a task's domains once per version, whether an update's answer or a poll showed it, again if a fetch fails", async () => {
       let info: TaskInfo = { ...sampleInfo(), state: 'RUNNING', version: 5n, failures: [], dynamicFiltersVersion: 1 };
       const published = [domain('df_1', 4n, 7n), domain('df_2', 2n)];
       const fetches: string[] = [];
+      let failNextFetch = false;
       const peer: Server = createServer((request, response) => {
         request.resume();
         const url = new URL(request.url!, 'http://peer');
+        if (url.pathname.endsWith('/dynamic-filters') && failNextFetch) {
+          failNextFetch = false;
+          fetches.push('failed');
+          response.writeHead(500, { 'Content-Type': 'application/json' });
+          response.end('{"error":{"message":"busy"}}');
+          return;
+        }
         response.writeHead(200, { 'Content-Type': 'application/json' });
         if (url.pathname.endsWith('/dynamic-filters')) {
           const since = Number(url.searchParams.get('since'));
@@ -398,11 +406,13 @@ describe('inter-node messages (internode/)', function () {
         await first;
         await task.send({ session: sampleSession(), sources: [], remoteSources: [] });
         const second = arrival();
+        // The task's last info shows version 2, and the first fetch fails: no info comes after it, the fetch is tried again.
         info = { ...info, state: 'FINISHED', version: MAX_VERSION, dynamicFiltersVersion: 2 };
+        failNextFetch = true;
         await task.follow(() => undefined);
         await second;
         expect(seen).to.deep.equal([[published[0]], [published[1]]]);
-        expect(fetches).to.deep.equal(['since=0', 'since=1']);
+        expect(fetches).to.deep.equal(['since=0', 'failed', 'since=1']);
       } finally {
         peer.close();
       }

@@ -36,6 +36,9 @@ export interface RemoteTaskOptions {
 export type { InternalHeaders } from './task-channel.js';
 
 const POLL_WAIT_MILLIS = 1000;
+/** Fetches of a task's dynamic filter domains that may fail before the coordinator goes without them, and the pause between. */
+const MAX_DOMAIN_FETCH_RETRIES = 3;
+const DOMAIN_FETCH_RETRY_MILLIS = 200;
 /** A single request whose answer the query does not depend on (a cancel, a last look at a failure). */
 const SHORT_REQUEST_MILLIS = 5000;
 
@@ -57,6 +60,7 @@ export class RemoteTask {
   /** The dynamic filters version whose domains `onDomains` has seen. */
   private domainsVersion = 0;
   private fetchingDomains = false;
+  private failedDomainFetches = 0;
 
   constructor(
     readonly taskId: string,
@@ -216,15 +220,20 @@ export class RemoteTask {
       .then(
         (answer) => {
           this.fetchingDomains = false;
+          this.failedDomainFetches = 0;
           if (answer.version <= this.domainsVersion) return;
           this.domainsVersion = answer.version;
           if (answer.domains.length > 0) this.onDomains?.(answer.domains);
           // Published more meanwhile.
           this.fetchDomains();
         },
-        // Filters are an optimization: the scans go on unfiltered after their wait. The task's next info asks again.
-        () => {
+        // A done task sends no more infos to ask again on: a few more tries, a moment apart. Filters are an
+        // optimization: should all fail, the scans go on unfiltered after their wait.
+        async () => {
+          if (++this.failedDomainFetches <= MAX_DOMAIN_FETCH_RETRIES && !this.closed)
+            await delay(DOMAIN_FETCH_RETRY_MILLIS, [this.stop.signal, this.nodeGone]);
           this.fetchingDomains = false;
+          if (this.failedDomainFetches <= MAX_DOMAIN_FETCH_RETRIES && !this.closed) this.fetchDomains();
         },
       )
       .catch(() => undefined);
