@@ -5,7 +5,8 @@
 // so the probe scan opens its splits with the filter in hand; a filter not complete yet (a probe
 // read ahead of its build, a join in another task) filters nothing. A remote filter (its join and
 // scan in different fragments) crosses through the coordinator: the join's task publishes its
-// domain (task info), the scan's task is given the union over the join's tasks (task update).
+// domain (its task info shows a new dynamic filters version, and the coordinator fetches the domain),
+// the scan's task is given the union over the join's tasks (task update).
 
 import type { DynamicFilterDomain } from '../../internode/dynamic-filter-domains.js';
 import type { TableConstraint } from '../../spi/connector.js';
