@@ -197,9 +197,7 @@ class ExchangeRewriter {
     const rightKeys = node.criteria.map((c) => c.right);
     const probe = keepsLeft ? left.node : this.exchange('REPARTITION', left.node, leftKeys);
     const build = this.exchange('REPARTITION', right.node, rightKeys);
-    // Unmatched build rows come out with NULL probe keys, outside the probe keys' partitioning.
-    const distribution: Distribution = node.type === 'right' || node.type === 'full' ? ARBITRARY : { kind: 'hash', keys: leftKeys };
-    return { node: { ...node, left: probe, right: build, distribution: 'PARTITIONED' }, distribution };
+    return { node: { ...node, left: probe, right: build, distribution: 'PARTITIONED' }, distribution: partitionedJoinOutput(node) };
   }
 
   /**
@@ -220,6 +218,28 @@ class ExchangeRewriter {
     if (requested === 'BROADCAST') return 'broadcast';
     if (requested === 'PARTITIONED') return 'partitioned';
     return automaticJoinDistribution(node, this.context, this.nodes, probeMoves);
+  }
+}
+
+/**
+ * How a partitioned join's output rows lie: every row sits in the task its probe keys hash to, which
+ * is the task its build keys hash to, except a row whose side matched nothing: its other side's
+ * keys are NULL there. So an inner or left join's rows stay hashed on the probe keys, a right join's
+ * on the build keys (an aggregation grouped on them, as TPC-H q13's count per customer, then needs no
+ * exchange), a full join's on neither.
+ */
+function partitionedJoinOutput(node: JoinNode): Distribution {
+  switch (node.type) {
+    case 'inner':
+    case 'left':
+    case 'mark':
+      return { kind: 'hash', keys: node.criteria.map((c) => c.left) };
+    case 'right':
+      return { kind: 'hash', keys: node.criteria.map((c) => c.right) };
+    case 'full':
+      return ARBITRARY;
+    default:
+      return assertNever(node.type, 'join type');
   }
 }
 
