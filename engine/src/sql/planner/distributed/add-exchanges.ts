@@ -12,7 +12,7 @@
 //   hash       many tasks, rows spread by the hash of `keys` (FIXED_HASH)
 
 import type { PlannerContext } from '../planner-context.js';
-import type { AggregateNode, ExchangeNode, ExchangeType, JoinNode, PlanNode } from '../plan.js';
+import type { AggregateNode, EquiJoinClause, ExchangeNode, ExchangeType, JoinNode, PlanNode } from '../plan.js';
 import type { Symbol } from '../row-expression.js';
 import { hasPartialForm, split } from '../optimizer/split-aggregation.js';
 import { automaticJoinDistribution } from './join-distribution.js';
@@ -184,9 +184,8 @@ class ExchangeRewriter {
       // The probe side is in one task already: bring the build side there.
       return { node: { ...node, left: left.node, right: this.gather(right) }, distribution: SINGLE };
     }
-    const leftKeys = node.criteria.map((c) => c.left);
-    const keepsLeft = left.distribution.kind === 'hash' && sameKeys(left.distribution.keys, leftKeys);
-    const strategy = this.joinStrategy(node, !keepsLeft);
+    const keepsLeft = partitionedOnCriteria(left.distribution, node.criteria, 'left');
+    const strategy = this.joinStrategy(node, keepsLeft === undefined);
     if (strategy === 'broadcast') {
       return {
         node: { ...node, left: left.node, right: this.exchange('REPLICATE', right.node, []), distribution: 'REPLICATED' },
@@ -194,10 +193,25 @@ class ExchangeRewriter {
       };
     }
     if (strategy === 'single') return { node: { ...node, left: this.gather(left), right: this.gather(right) }, distribution: SINGLE };
-    const rightKeys = node.criteria.map((c) => c.right);
-    const probe = keepsLeft ? left.node : this.exchange('REPARTITION', left.node, leftKeys);
-    const build = this.exchange('REPARTITION', right.node, rightKeys);
-    return { node: { ...node, left: probe, right: build, distribution: 'PARTITIONED' }, distribution: partitionedJoinOutput(node) };
+    // Both sides hashed on the same join keys in the same order: a side hashed so already (rows
+    // grouped or joined on those keys in the tasks of this stage) stays where it is. Every stage of
+    // hashed rows has one task per node, and a REPARTITION sends partition i to task i, so a row
+    // meets its matches in the task its keys hash to, whichever side was moved.
+    const keepsRight = partitionedOnCriteria(right.distribution, node.criteria, 'right');
+    const pairs = keepsLeft ?? keepsRight ?? node.criteria;
+    const keysOf = (side: 'left' | 'right') => pairs.map((c) => c[side]);
+    const probe = keepsLeft ? left.node : this.exchange('REPARTITION', left.node, keysOf('left'));
+    const build = !keepsLeft && keepsRight ? right.node : this.rehash(right, keysOf('right'));
+    return {
+      node: { ...node, left: probe, right: build, distribution: 'PARTITIONED' },
+      distribution: partitionedJoinOutput(node.type, keysOf('left'), keysOf('right')),
+    };
+  }
+
+  /** The node's rows hashed on exactly `keys`, in their order: as they are, or repartitioned. */
+  private rehash(placed: Placed, keys: Symbol[]): PlanNode {
+    const d = placed.distribution;
+    return d.kind === 'hash' && sameKeys(d.keys, keys) ? placed.node : this.exchange('REPARTITION', placed.node, keys);
   }
 
   /**
@@ -228,19 +242,35 @@ class ExchangeRewriter {
  * on the build keys (an aggregation grouped on them, as TPC-H q13's count per customer, then needs no
  * exchange), a full join's on neither.
  */
-function partitionedJoinOutput(node: JoinNode): Distribution {
-  switch (node.type) {
+function partitionedJoinOutput(type: JoinNode['type'], probeKeys: Symbol[], buildKeys: Symbol[]): Distribution {
+  switch (type) {
     case 'inner':
     case 'left':
     case 'mark':
-      return { kind: 'hash', keys: node.criteria.map((c) => c.left) };
+      return { kind: 'hash', keys: probeKeys };
     case 'right':
-      return { kind: 'hash', keys: node.criteria.map((c) => c.right) };
+      return { kind: 'hash', keys: buildKeys };
     case 'full':
       return ARBITRARY;
     default:
-      return assertNever(node.type, 'join type');
+      return assertNever(type, 'join type');
   }
+}
+
+/**
+ * The join's criteria in the order of the keys one side's rows are hashed on, when every one of
+ * those keys is that side's key of a criterion: rows hashed on a subset of the join keys lie with
+ * every row of equal join keys. Undefined when the side's rows are not hashed so.
+ */
+function partitionedOnCriteria(d: Distribution, criteria: readonly EquiJoinClause[], side: 'left' | 'right'): EquiJoinClause[] | undefined {
+  if (d.kind !== 'hash' || d.keys.length === 0) return undefined;
+  const pairs: EquiJoinClause[] = [];
+  for (const key of d.keys) {
+    const pair = criteria.find((c) => c[side].id === key.id);
+    if (pair === undefined) return undefined;
+    pairs.push(pair);
+  }
+  return pairs;
 }
 
 function sameKeys(a: readonly Symbol[], b: readonly Symbol[]): boolean {
