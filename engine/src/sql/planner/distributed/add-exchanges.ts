@@ -184,8 +184,8 @@ class ExchangeRewriter {
       // The probe side is in one task already: bring the build side there.
       return { node: { ...node, left: left.node, right: this.gather(right) }, distribution: SINGLE };
     }
-    const keepsLeft = partitionedOnCriteria(left.distribution, node.criteria, 'left');
-    const strategy = this.joinStrategy(node, keepsLeft === undefined);
+    const keepsLeft = hashedOnJoinKeys(left.distribution, node.criteria, 'left');
+    const strategy = this.joinStrategy(node, !keepsLeft);
     if (strategy === 'broadcast') {
       return {
         node: { ...node, left: left.node, right: this.exchange('REPLICATE', right.node, []), distribution: 'REPLICATED' },
@@ -193,25 +193,19 @@ class ExchangeRewriter {
       };
     }
     if (strategy === 'single') return { node: { ...node, left: this.gather(left), right: this.gather(right) }, distribution: SINGLE };
-    // Both sides hashed on the same join keys in the same order: a side hashed so already (rows
-    // grouped or joined on those keys in the tasks of this stage) stays where it is. Every stage of
-    // hashed rows has one task per node, and a REPARTITION sends partition i to task i, so a row
-    // meets its matches in the task its keys hash to, whichever side was moved.
-    const keepsRight = partitionedOnCriteria(right.distribution, node.criteria, 'right');
-    const pairs = keepsLeft ?? keepsRight ?? node.criteria;
-    const keysOf = (side: 'left' | 'right') => pairs.map((c) => c[side]);
-    const probe = keepsLeft ? left.node : this.exchange('REPARTITION', left.node, keysOf('left'));
-    const build = !keepsLeft && keepsRight ? right.node : this.rehash(right, keysOf('right'));
+    // A side hashed on its join keys already (rows grouped or joined on them in the tasks of this
+    // stage) stays where it is: every stage of hashed rows has one task per node, and a REPARTITION
+    // sends partition i to task i, so the other side's rows, hashed alike, meet their matches there.
+    const leftKeys = node.criteria.map((c) => c.left);
+    const rightKeys = node.criteria.map((c) => c.right);
+    const probe = keepsLeft ? left.node : this.exchange('REPARTITION', left.node, leftKeys);
+    const build = hashedOnJoinKeys(right.distribution, node.criteria, 'right')
+      ? right.node
+      : this.exchange('REPARTITION', right.node, rightKeys);
     return {
       node: { ...node, left: probe, right: build, distribution: 'PARTITIONED' },
-      distribution: partitionedJoinOutput(node.type, keysOf('left'), keysOf('right')),
+      distribution: partitionedJoinOutput(node.type, leftKeys, rightKeys),
     };
-  }
-
-  /** The node's rows hashed on exactly `keys`, in their order: as they are, or repartitioned. */
-  private rehash(placed: Placed, keys: Symbol[]): PlanNode {
-    const d = placed.distribution;
-    return d.kind === 'hash' && sameKeys(d.keys, keys) ? placed.node : this.exchange('REPARTITION', placed.node, keys);
   }
 
   /**
@@ -258,19 +252,17 @@ function partitionedJoinOutput(type: JoinNode['type'], probeKeys: Symbol[], buil
 }
 
 /**
- * The join's criteria in the order of the keys one side's rows are hashed on, when every one of
- * those keys is that side's key of a criterion: rows hashed on a subset of the join keys lie with
- * every row of equal join keys. Undefined when the side's rows are not hashed so.
+ * Whether one side's rows are hashed on exactly its join keys, in the criteria's order (as the plan
+ * validator wants a join's partitioned sides: matching rows then meet in one task).
  */
-function partitionedOnCriteria(d: Distribution, criteria: readonly EquiJoinClause[], side: 'left' | 'right'): EquiJoinClause[] | undefined {
-  if (d.kind !== 'hash' || d.keys.length === 0) return undefined;
-  const pairs: EquiJoinClause[] = [];
-  for (const key of d.keys) {
-    const pair = criteria.find((c) => c[side].id === key.id);
-    if (pair === undefined) return undefined;
-    pairs.push(pair);
-  }
-  return pairs;
+function hashedOnJoinKeys(d: Distribution, criteria: readonly EquiJoinClause[], side: 'left' | 'right'): boolean {
+  return (
+    d.kind === 'hash' &&
+    sameKeys(
+      d.keys,
+      criteria.map((c) => c[side]),
+    )
+  );
 }
 
 function sameKeys(a: readonly Symbol[], b: readonly Symbol[]): boolean {
