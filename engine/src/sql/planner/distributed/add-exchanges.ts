@@ -12,7 +12,7 @@
 //   hash       many tasks, rows spread by the hash of `keys` (FIXED_HASH)
 
 import type { PlannerContext } from '../planner-context.js';
-import type { AggregateNode, ExchangeNode, ExchangeType, JoinNode, PlanNode } from '../plan.js';
+import type { AggregateNode, EquiJoinClause, ExchangeNode, ExchangeType, JoinNode, PlanNode } from '../plan.js';
 import type { Symbol } from '../row-expression.js';
 import { hasPartialForm, split } from '../optimizer/split-aggregation.js';
 import { automaticJoinDistribution } from './join-distribution.js';
@@ -184,8 +184,7 @@ class ExchangeRewriter {
       // The probe side is in one task already: bring the build side there.
       return { node: { ...node, left: left.node, right: this.gather(right) }, distribution: SINGLE };
     }
-    const leftKeys = node.criteria.map((c) => c.left);
-    const keepsLeft = left.distribution.kind === 'hash' && sameKeys(left.distribution.keys, leftKeys);
+    const keepsLeft = hashedOnJoinKeys(left.distribution, node.criteria, 'left');
     const strategy = this.joinStrategy(node, !keepsLeft);
     if (strategy === 'broadcast') {
       return {
@@ -194,12 +193,19 @@ class ExchangeRewriter {
       };
     }
     if (strategy === 'single') return { node: { ...node, left: this.gather(left), right: this.gather(right) }, distribution: SINGLE };
+    // A side hashed on its join keys already (rows grouped or joined on them in the tasks of this
+    // stage) stays where it is: every stage of hashed rows has one task per node, and a REPARTITION
+    // sends partition i to task i, so the other side's rows, hashed alike, meet their matches there.
+    const leftKeys = node.criteria.map((c) => c.left);
     const rightKeys = node.criteria.map((c) => c.right);
     const probe = keepsLeft ? left.node : this.exchange('REPARTITION', left.node, leftKeys);
-    const build = this.exchange('REPARTITION', right.node, rightKeys);
-    // Unmatched build rows come out with NULL probe keys, outside the probe keys' partitioning.
-    const distribution: Distribution = node.type === 'right' || node.type === 'full' ? ARBITRARY : { kind: 'hash', keys: leftKeys };
-    return { node: { ...node, left: probe, right: build, distribution: 'PARTITIONED' }, distribution };
+    const build = hashedOnJoinKeys(right.distribution, node.criteria, 'right')
+      ? right.node
+      : this.exchange('REPARTITION', right.node, rightKeys);
+    return {
+      node: { ...node, left: probe, right: build, distribution: 'PARTITIONED' },
+      distribution: partitionedJoinOutput(node.type, leftKeys, rightKeys),
+    };
   }
 
   /**
@@ -221,6 +227,42 @@ class ExchangeRewriter {
     if (requested === 'PARTITIONED') return 'partitioned';
     return automaticJoinDistribution(node, this.context, this.nodes, probeMoves);
   }
+}
+
+/**
+ * How a partitioned join's output rows lie: every row sits in the task its probe keys hash to, which
+ * is the task its build keys hash to, except a row whose side matched nothing: its other side's
+ * keys are NULL there. So an inner or left join's rows stay hashed on the probe keys, a right join's
+ * on the build keys (an aggregation grouped on them, as TPC-H q13's count per customer, then needs no
+ * exchange), a full join's on neither.
+ */
+function partitionedJoinOutput(type: JoinNode['type'], probeKeys: Symbol[], buildKeys: Symbol[]): Distribution {
+  switch (type) {
+    case 'inner':
+    case 'left':
+    case 'mark':
+      return { kind: 'hash', keys: probeKeys };
+    case 'right':
+      return { kind: 'hash', keys: buildKeys };
+    case 'full':
+      return ARBITRARY;
+    default:
+      return assertNever(type, 'join type');
+  }
+}
+
+/**
+ * Whether one side's rows are hashed on exactly its join keys, in the criteria's order (as the plan
+ * validator wants a join's partitioned sides: matching rows then meet in one task).
+ */
+function hashedOnJoinKeys(d: Distribution, criteria: readonly EquiJoinClause[], side: 'left' | 'right'): boolean {
+  return (
+    d.kind === 'hash' &&
+    sameKeys(
+      d.keys,
+      criteria.map((c) => c[side]),
+    )
+  );
 }
 
 function sameKeys(a: readonly Symbol[], b: readonly Symbol[]): boolean {
