@@ -53,7 +53,10 @@ const JS_TESTS: Record<string, (a: number, b: number) => boolean> = {
   greater_than_or_equal: (a, b) => a >= b,
 };
 
-type Comparison = [name: OperatorName & keyof typeof JS_TESTS, left: RowExpression, right: RowExpression];
+/** A comparison of two operands, or BETWEEN of three (value, low, high). */
+type Comparison =
+  | [name: OperatorName & keyof typeof JS_TESTS, left: RowExpression, right: RowExpression]
+  | [name: 'between', value: RowExpression, low: RowExpression, high: RowExpression];
 
 const operandValue = (e: RowExpression, row: readonly Scalar[]): Scalar =>
   e.kind === 'input' ? row[e.channel] : (e as { value: Scalar }).value;
@@ -61,10 +64,12 @@ const operandValue = (e: RowExpression, row: readonly Scalar[]): Scalar =>
 function expectedRows(rows: readonly (readonly Scalar[])[], comparisons: readonly Comparison[]): number[] {
   const kept: number[] = [];
   rows.forEach((row, i) => {
-    const all = comparisons.every(([name, l, r]) => {
-      const a = operandValue(l, row);
-      const b = operandValue(r, row);
-      return a !== null && b !== null && JS_TESTS[name](a as number, b as number);
+    const all = comparisons.every(([name, ...operands]) => {
+      const [a, b, c] = operands.map((e) => operandValue(e, row));
+      if (a === null || b === null || c === null) return false;
+      return name === 'between'
+        ? (b as number) <= (a as number) && (a as number) <= (c as number)
+        : JS_TESTS[name](a as number, b as number);
     });
     if (all) kept.push(i);
   });
@@ -85,6 +90,11 @@ const FILTERS: Record<string, Comparison[]> = {
     ['less_than', input(3, SMALLINT), lit(20, SMALLINT)],
   ],
   'an equality that few rows meet': [['equal', input(0, INT), lit(17, INT)]],
+  'BETWEEN on dates (q7)': [['between', input(1, DATE_T), lit(9100, DATE_T), lit(9500, DATE_T)]],
+  'BETWEEN on integers with a comparison': [
+    ['between', input(0, INT), lit(-50, INT), lit(120, INT)],
+    ['greater_than', input(2, DATE_T), input(1, DATE_T)],
+  ],
 };
 
 describe('branch-free filters keep the rows a JS evaluation keeps', () => {
@@ -92,7 +102,9 @@ describe('branch-free filters keep the rows a JS evaluation keeps', () => {
     const { rows, types, page: data } = page(withNulls);
     for (const [name, comparisons] of Object.entries(FILTERS)) {
       it(`${name}${withNulls ? ', with NULLs' : ''}`, () => {
-        const calls = comparisons.map(([f, l, r]) => op(f, l, r));
+        const calls = comparisons.map(([f, ...operands]) =>
+          f === 'between' ? special('between', BOOL, ...operands) : op(f, operands[0], operands[1]),
+        );
         const filter = calls.length === 1 ? calls[0] : special('and', BOOL, ...calls);
         const nullable = new Set(withNulls ? [0, 1, 2, 3, 4] : []);
         // Without NULLs the branch-free form is the one compiled; with them, the usual one.

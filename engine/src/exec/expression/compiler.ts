@@ -12,7 +12,7 @@ import { CodeGenerator } from './code-generator.js';
 import { RUNTIME_PROLOGUE, RUNTIME_VALUES } from './runtime-values.js';
 import { expressionKey, inputChannels } from '../../sql/planner/expression-key.js';
 import { storedExpression } from './js-values.js';
-import { branchFreeComparisons } from './branch-free-filter.js';
+import { branchFreeComparisons, branchFreeTest } from './branch-free-filter.js';
 
 type Kernel<T> = (page: Page) => T;
 type Mode = 'column' | 'filter';
@@ -75,7 +75,7 @@ return B.finish(out, n, nulls);
 
 /** A filter testing every comparison on every row and storing each row's position, counted only when all hold (see branch-free-filter). */
 function branchFreeFilterSource(g: CodeGenerator, comparisons: readonly RowExpression[]): string {
-  const tests = comparisons.map((c) => g.generate(c).value);
+  const tests = comparisons.map((c) => branchFreeTest(g, c));
   return `${g.prologueSource()}\n${RUNTIME_PROLOGUE}\nreturn function filter(page) {
 const n = page.rowCount; const cols = page.columns;
 ${channelReads(g)}
@@ -83,7 +83,7 @@ const positions = new Int32Array(n); let count = 0;
 for (let i = 0; i < n; i++) {
 ${g.body()}
 positions[count] = i;
-count += ${tests.map((t) => `(${t} | 0)`).join(' & ')};
+count += ${tests.join(' & ')};
 }
 return { positions, count };
 };`;
