@@ -12,6 +12,7 @@ import { CodeGenerator } from './code-generator.js';
 import { RUNTIME_PROLOGUE, RUNTIME_VALUES } from './runtime-values.js';
 import { expressionKey, inputChannels } from '../../sql/planner/expression-key.js';
 import { storedExpression } from './js-values.js';
+import { branchFreeComparisons, branchFreeTest } from './branch-free-filter.js';
 
 type Kernel<T> = (page: Page) => T;
 type Mode = 'column' | 'filter';
@@ -25,15 +26,21 @@ const MAX_CACHED = 4096;
 
 const kernels = new Map<string, Kernel<unknown>>();
 
-function source(g: CodeGenerator, expr: RowExpression, mode: Mode): string {
-  const result = g.generate(expr);
+function channelReads(g: CodeGenerator): string {
   // An array channel's elements column (a map's keys and values) is read beside its offsets, a row channel's fields from its column (js-values readExpression).
-  const reads = [...g.channels()]
+  return [...g.channels()]
     .map(
       (c) =>
         `const c${c} = cols[${c}].values; const cn${c} = cols[${c}].nulls; const c${c}E = cols[${c}].children?.[0]; const c${c}V = cols[${c}].children?.[1]; const c${c}R = cols[${c}];`,
     )
     .join('\n');
+}
+
+function source(g: CodeGenerator, expr: RowExpression, mode: Mode, nullable: ReadonlySet<number>): string {
+  const branchFree = mode === 'filter' ? branchFreeComparisons(expr, nullable) : undefined;
+  if (branchFree !== undefined) return branchFreeFilterSource(g, branchFree);
+  const result = g.generate(expr);
+  const reads = channelReads(g);
   const prologue = `${g.prologueSource()}\n${RUNTIME_PROLOGUE}\n`;
   if (mode === 'filter') {
     const accept = result.isNull === 'false' ? result.value : `!${result.isNull} && ${result.value}`;
@@ -66,9 +73,25 @@ return B.finish(out, n, nulls);
 };`;
 }
 
+/** A filter testing every comparison on every row and storing each row's position, counted only when all hold (see branch-free-filter). */
+function branchFreeFilterSource(g: CodeGenerator, comparisons: readonly RowExpression[]): string {
+  const tests = comparisons.map((c) => branchFreeTest(g, c));
+  return `${g.prologueSource()}\n${RUNTIME_PROLOGUE}\nreturn function filter(page) {
+const n = page.rowCount; const cols = page.columns;
+${channelReads(g)}
+const positions = new Int32Array(n); let count = 0;
+for (let i = 0; i < n; i++) {
+${g.body()}
+positions[count] = i;
+count += ${tests.join(' & ')};
+}
+return { positions, count };
+};`;
+}
+
 function build<T>(expr: RowExpression, inputTypes: readonly SqlType[], nullable: ReadonlySet<number>, mode: Mode): Kernel<T> {
   const g = new CodeGenerator(inputTypes, nullable);
-  const text = source(g, expr, mode);
+  const text = source(g, expr, mode, nullable);
   const bound = Object.assign(g.boundValues(), RUNTIME_VALUES, {
     type: expr.type,
     allocate: (n: number) => allocateSlots(expr.type, n),
