@@ -2,12 +2,19 @@
 // filter, parquet-reader.ts): pages holding none of them are skipped before decompression, pages
 // wholly wanted decode straight into the column, and from the others only the wanted rows are taken
 // — straight from the dictionary indices or dense values when the page has no NULLs, else through a
-// scratch page reused from page to page.
+// scratch page reused from page to page. Of a dictionary page without NULLs whose rows are mostly
+// unwanted, only the wanted rows' indices are decoded (picks).
 
 import { allocateValues, type Column, type ColumnValues } from '../../../../columnar/page.js';
 import type { SqlType } from '../../../../types/types.js';
-import { pastDictionary, placeRows, type ChunkOutput, type DecodedPage } from './column-chunk-decoder.js';
+import { pastDictionary, placeRows, type ChunkOutput, type DecodedPage, type RowPicks } from './column-chunk-decoder.js';
 import { ParquetDataError } from './parquet-errors.js';
+
+/**
+ * A page's wanted rows are picked (their indices decoded alone) when they are fewer than one in this
+ * many: decoding one index at its bit offset costs a few times what unpacking it with all the others does.
+ */
+const PICK_WHEN_ONE_IN = 8;
 
 export class SelectedRowsOutput implements ChunkOutput {
   private readonly values: ColumnValues;
@@ -36,6 +43,14 @@ export class SelectedRowsOutput implements ChunkOutput {
     return this.next < this.rows.length && this.rows[this.next] < end;
   }
 
+  picks(first: number, rowCount: number): RowPicks | undefined {
+    const { rows } = this;
+    const from = this.next;
+    if (from >= rows.length || rows[from] < first) return undefined;
+    const to = firstAtOrAfter(rows, from, first + rowCount);
+    return to > from && (to - from) * PICK_WHEN_ONE_IN < rowCount ? { rows, from, to, first } : undefined;
+  }
+
   append(first: number, page: DecodedPage): void {
     const { rows } = this;
     const from = this.next;
@@ -43,6 +58,12 @@ export class SelectedRowsOutput implements ChunkOutput {
     const to = firstAtOrAfter(rows, from, first + page.rowCount);
     if (to === from) return;
     this.next = to;
+    if (page.picked === true) {
+      // The indices of rows[from, to) alone, in order: placed as a page of those rows.
+      const picked: DecodedPage = { rowCount: to - from, defined: null, dictionary: page.dictionary, indices: page.indices };
+      placeRows(picked, this.values, () => this.nullMask(), from);
+      return;
+    }
     if (to - from === page.rowCount) {
       placeRows(page, this.values, () => this.nullMask(), from);
       return;
