@@ -2,7 +2,7 @@
 // decode only those rows' indices (parquet/rle-picks.ts): read from bit-packed runs of several bit
 // widths and from RLE runs, in files of DuckDB's layouts (v1 and v2 pages, dictionaries or not),
 // every row and value answers as DuckDB does over the same file, and so do denser filters (which
-// decode whole pages) and filters keeping one row or none.
+// decode whole pages), filters keeping one row or none, and further filters tested on picked rows.
 
 import { expect } from 'chai';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
@@ -31,6 +31,11 @@ const WHERES = [
   'k < 0',
   'k < 40000',
   'k >= 150000',
+  // A second filter on a dictionary column, tested on the picked rows only.
+  "k < 3000 AND small = 'y'",
+  'mid < 100 AND k < 5000',
+  'k BETWEEN 1000 AND 9000 AND wide BETWEEN 10 AND 2000 AND runs >= 50',
+  "k < 20000 AND d >= DATE '1995-01-01' AND name IN ('name#3', 'name#77', 'name#699')",
 ];
 
 const rowsOf = (from: string, where: string) =>
