@@ -15,7 +15,8 @@ import { DUCKDB_PARQUET_LAYOUTS, duckDbRows, lakeConfigFile } from './lake-fixtu
 /** k is a permutation of the rows, so a filter on it keeps rows scattered over every page. */
 const COLUMNS = `(i * 7919) % 200000 AS k, ['x', 'y', 'z'][i % 3 + 1] AS small, ((i * 31) % 300)::INTEGER AS mid,
   ((i * 13) % 5000)::INTEGER AS wide, (i // 1000)::INTEGER AS runs, DATE '1992-01-01' + (i * 17 % 2500)::INTEGER AS d,
-  (((i * 37) % 5001) / 100)::DECIMAL(12,2) AS price, 'name#' || (i % 700) AS name, ((i % 40000) * 1000003)::BIGINT AS big`;
+  (((i * 37) % 5001) / 100)::DECIMAL(12,2) AS price, 'name#' || (i % 700) AS name, ((i % 40000) * 1000003)::BIGINT AS big,
+  'same' AS same`;
 
 /** DuckDB's layouts, and row groups of many pages. */
 const LAYOUTS: ReadonlyArray<[label: string, options: string]> = [
@@ -40,7 +41,7 @@ const WHERES = [
 
 const rowsOf = (from: string, where: string) =>
   `SELECT CAST(k AS varchar), small, CAST(mid AS varchar), CAST(wide AS varchar), CAST(runs AS varchar), CAST(d AS varchar),
-    CAST(price AS varchar), name, CAST(big AS varchar) FROM ${from} WHERE ${where} ORDER BY k`;
+    CAST(price AS varchar), name, CAST(big AS varchar), same FROM ${from} WHERE ${where} ORDER BY k`;
 
 describe('lake: columns decoded only at the few rows a filter keeps answer as DuckDB does', function () {
   this.timeout(300_000);

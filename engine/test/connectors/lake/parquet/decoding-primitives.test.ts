@@ -55,27 +55,29 @@ function varint(value: number): number[] {
 
 /**
  * The RLE hybrid built by hand: an RLE run of `repeat` copies of 5, a bit-packed run of `values`
- * (padded to groups of 8), then an RLE run of 3 copies of 1; and all of its values in order.
+ * (padded to groups of 8), then an RLE run of 3 copies of 1 (smaller values where the bit width
+ * holds no 5 or 1); and all of its values in order.
  */
 function hybridOf(values: readonly number[], bitWidth: number, repeat: number): { bytes: Uint8Array; all: number[] } {
   const valueBytes = (n: number) => Array.from({ length: (bitWidth + 7) >> 3 }, (_, i) => Math.floor(n / 2 ** (8 * i)) % 256);
   const groups = Math.ceil(values.length / 8);
   const padded = [...values, ...new Array<number>(groups * 8 - values.length).fill(0)];
-  const five = bitWidth >= 3 ? 5 : 1;
+  const five = bitWidth >= 3 ? 5 : bitWidth;
+  const one = Math.min(bitWidth, 1);
   const bytes = [
     ...varint(repeat * 2),
     ...valueBytes(five),
     ...varint(groups * 2 + 1),
     ...packBitByBit(padded, bitWidth, 0),
     ...varint(3 * 2),
-    ...valueBytes(1),
+    ...valueBytes(one),
   ];
-  return { bytes: Uint8Array.from(bytes), all: [...new Array<number>(repeat).fill(five), ...padded, 1, 1, 1] };
+  return { bytes: Uint8Array.from(bytes), all: [...new Array<number>(repeat).fill(five), ...padded, one, one, one] };
 }
 
 describe('Parquet decoding primitives', () => {
-  it('picks values of the RLE hybrid at scattered positions, every bit width from 1 to 32, run edges and the last value included', () => {
-    for (let bitWidth = 1; bitWidth <= 32; bitWidth++) {
+  it('picks values of the RLE hybrid at scattered positions, every bit width from 0 to 32, run edges and the last value included', () => {
+    for (let bitWidth = 0; bitWidth <= 32; bitWidth++) {
       for (const count of [1, 8, 61]) {
         const { bytes, all } = hybridOf(valuesOf(count, bitWidth, bitWidth * 7 + count), bitWidth, 10);
         const positions = [0, 9, 10, 11, 10 + Math.floor(count / 2), all.length - 4, all.length - 3, all.length - 1];
