@@ -82,13 +82,14 @@ describe('Parquet decoding primitives', () => {
         const { bytes, all } = hybridOf(valuesOf(count, bitWidth, bitWidth * 7 + count), bitWidth, 10);
         const positions = [0, 9, 10, 11, 10 + Math.floor(count / 2), all.length - 4, all.length - 3, all.length - 1];
         const rows = Int32Array.from(new Set(positions.map((p) => p + 100)).values()).sort();
-        const out = new Int32Array(rows.length - 1);
-        // rows[1, rows.length) of a page whose first row is 100.
+        const out = new Int32Array(all.length).fill(-1);
+        // rows[1, rows.length) of a page whose first row is 100: their values in place, the other entries untouched.
         pickRleHybrid(bytes, 0, bytes.length, bitWidth, all.length, { rows, from: 1, to: rows.length, first: 100 }, out);
+        const picked = new Set(Array.from(rows.subarray(1), (r) => r - 100));
         expect(
           Array.from(out, (v) => v >>> 0),
           `width ${bitWidth}, count ${count}`,
-        ).to.deep.equal(Array.from(rows.subarray(1), (r) => all[r - 100]));
+        ).to.deep.equal(all.map((v, p) => (picked.has(p) ? v : 0xffffffff)));
       }
     }
   });
@@ -97,7 +98,7 @@ describe('Parquet decoding primitives', () => {
     const { bytes, all } = hybridOf(valuesOf(16, 5, 1), 5, 4);
     const rows = Int32Array.of(all.length - 1);
     const pick = (end: number, count: number) =>
-      pickRleHybrid(bytes, 0, end, 5, count, { rows, from: 0, to: 1, first: 0 }, new Int32Array(1));
+      pickRleHybrid(bytes, 0, end, 5, count, { rows, from: 0, to: 1, first: 0 }, new Int32Array(all.length));
     expect(() => pick(bytes.length, all.length - 1)).to.throw(/RLE data ends/);
     expect(() => pick(bytes.length - 3, all.length)).to.throw(/past the end/);
   });

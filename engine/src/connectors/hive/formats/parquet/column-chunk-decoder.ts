@@ -43,7 +43,7 @@ export interface DecodedPage {
   dictionary?: ColumnValues;
   indices?: Int32Array;
   dense?: ColumnValues;
-  /** The indices are those of the rows the output picked (ChunkOutput.picks), in order, not of every row. */
+  /** Only the indices of the rows the output picked (ChunkOutput.picks) were decoded: the others are not the page's. */
   picked?: true;
 }
 
@@ -182,7 +182,7 @@ export class ColumnChunkDecoder {
     if (encoding === Encoding.PlainDictionary || encoding === Encoding.RleDictionary) {
       if (this.dictionary === undefined) throw new ParquetDataError('dictionary-encoded page without a dictionary');
       if (picks !== undefined && pos < data.length) {
-        const indices = scratch?.indices(picks.to - picks.from) ?? new Int32Array(picks.to - picks.from);
+        const indices = scratch?.indices(nonNull) ?? new Int32Array(nonNull);
         pickRleHybrid(data, pos + 1, data.length, data[pos], nonNull, picks, indices);
         return { dictionary: this.dictionary, indices, picked: true };
       }
@@ -302,6 +302,7 @@ function pageRowCount(header: PageHeader): number {
 
 /** Writes the page's rows (values and nulls) to out[at, at + rowCount). */
 export function placeRows(page: DecodedPage, out: ColumnValues, nulls: () => Uint8Array, at: number): void {
+  if (page.picked === true) throw new ParquetDataError('a page decoded at some rows cannot place them all');
   const { rowCount, defined } = page;
   if (page.indices !== undefined) gather(page.dictionary!, page.indices, defined, rowCount, out, at);
   else if (defined === null) copyDense(page.dense!, out, at);
@@ -457,7 +458,7 @@ export interface ChunkOutput {
   append(first: number, page: DecodedPage): void;
   /**
    * The few rows it wants of the page of `rowCount` rows from row `first`, when so few that decoding
-   * only their dictionary indices pays; append then gets those alone (DecodedPage.picked).
+   * only their dictionary indices pays; append then gets a page whose other indices are not decoded (DecodedPage.picked).
    */
   picks?(first: number, rowCount: number): RowPicks | undefined;
   /** How many rows are placed so far. */

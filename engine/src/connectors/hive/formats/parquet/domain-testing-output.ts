@@ -41,7 +41,7 @@ export class DomainTestingOutput implements ChunkOutput {
     return this.inner.placed();
   }
 
-  /** The inner output's picks when it places only the rows `wanted` (its picked indices are tested as they are). */
+  /** The inner output's picks when it places only the rows `wanted` (a picked page holds their indices). */
   picks(first: number, rowCount: number): RowPicks | undefined {
     return this.wanted === undefined ? undefined : this.inner.picks?.(first, rowCount);
   }
@@ -51,7 +51,7 @@ export class DomainTestingOutput implements ChunkOutput {
     this.inner.append(first, page);
     const end = this.inner.placed();
     if (end === at) return;
-    if (page.picked === true) this.testByDictionary(page.dictionary!, page.indices!, at, end, undefined, first);
+    if (page.picked === true) this.testByDictionary(page.dictionary!, page.indices!, at, end, this.wanted, first);
     else if (page.indices === undefined || page.defined !== null) appendRange(this.byValue, at, end);
     else if (end - at === page.rowCount) this.testByDictionary(page.dictionary!, page.indices, at, end, undefined, first);
     else if (this.wanted !== undefined) this.testByDictionary(page.dictionary!, page.indices, at, end, this.wanted, first);
@@ -74,7 +74,7 @@ export class DomainTestingOutput implements ChunkOutput {
     return column;
   }
 
-  /** Output rows [at, end): the page's rows (or its picked rows) in order, or (with `wanted`) page rows wanted[j] - first. */
+  /** Output rows [at, end): the page's rows in order, or (with `wanted`) page rows wanted[j] - first. */
   private testByDictionary(
     dictionary: NonNullable<DecodedPage['dictionary']>,
     indices: Int32Array,

@@ -5,8 +5,9 @@
 import { ParquetDataError } from './parquet-errors.js';
 
 /**
- * out[j - from] = value at position rows[j] - first, for j in [from, to) (positions ascending, below
- * `count`), of the `count` values of `bitWidth` bits encoded in bytes[start, end).
+ * out[p] = the value at position p = rows[j] - first, for j in [from, to) (positions ascending, below
+ * `count`), of the `count` values of `bitWidth` bits encoded in bytes[start, end); out's other
+ * entries are left as they were.
  */
 export function pickRleHybrid(
   bytes: Uint8Array,
@@ -44,7 +45,7 @@ export function pickRleHybrid(
       for (; j < to; j++) {
         const at = rows[j] - first;
         if (at >= runEnd) break;
-        out[j - from] = bitsAt(bytes, pos * 8 + (at - n) * bitWidth, bitWidth);
+        out[at] = bitsAt(bytes, pos * 8 + (at - n) * bitWidth, bitWidth);
       }
       pos += byteLength;
       n = runEnd;
@@ -54,7 +55,7 @@ export function pickRleHybrid(
       for (let i = 0; i < valueBytes; i++) value += bytes[pos + i] * 2 ** (8 * i);
       pos += valueBytes;
       const runEnd = n + Math.min(Math.floor(header / 2), count - n);
-      for (; j < to && rows[j] - first < runEnd; j++) out[j - from] = value | 0;
+      for (; j < to && rows[j] - first < runEnd; j++) out[rows[j] - first] = value | 0;
       n = runEnd;
     }
   }

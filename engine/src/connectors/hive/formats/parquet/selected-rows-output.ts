@@ -60,10 +60,9 @@ export class SelectedRowsOutput implements ChunkOutput {
     const to = firstAtOrAfter(rows, from, first + page.rowCount);
     if (to === from) return;
     this.next = to;
+    // A picked page holds the indices of rows[from, to) alone: taken as from any dictionary page.
     if (page.picked === true) {
-      // The indices of rows[from, to) alone, in order: placed as a page of those rows.
-      const picked: DecodedPage = { rowCount: to - from, defined: null, dictionary: page.dictionary, indices: page.indices };
-      placeRows(picked, this.values, () => this.nullMask(), from);
+      takeRows(page.dictionary!, page.indices!, rows, from, to, first, this.values);
       return;
     }
     if (to - from === page.rowCount) {
