@@ -51,8 +51,8 @@ export class DomainTestingOutput implements ChunkOutput {
     this.inner.append(first, page);
     const end = this.inner.placed();
     if (end === at) return;
-    if (page.picked === true) this.testByDictionary(page.dictionary!, page.indices!, at, end, this.wanted, first);
-    else if (page.indices === undefined || page.defined !== null) appendRange(this.byValue, at, end);
+    // A picked page (only with `wanted`, never whole) has the indices of the rows wanted: tested below.
+    if (page.indices === undefined || page.defined !== null) appendRange(this.byValue, at, end);
     else if (end - at === page.rowCount) this.testByDictionary(page.dictionary!, page.indices, at, end, undefined, first);
     else if (this.wanted !== undefined) this.testByDictionary(page.dictionary!, page.indices, at, end, this.wanted, first);
     else appendRange(this.byValue, at, end);

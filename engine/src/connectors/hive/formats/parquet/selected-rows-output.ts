@@ -60,15 +60,11 @@ export class SelectedRowsOutput implements ChunkOutput {
     const to = firstAtOrAfter(rows, from, first + page.rowCount);
     if (to === from) return;
     this.next = to;
-    // A picked page holds the indices of rows[from, to) alone: taken as from any dictionary page.
-    if (page.picked === true) {
-      takeRows(page.dictionary!, page.indices!, rows, from, to, first, this.values);
-      return;
-    }
     if (to - from === page.rowCount) {
       placeRows(page, this.values, () => this.nullMask(), from);
       return;
     }
+    // A picked page (too few rows wanted to be wanted whole, no NULLs) holds the indices of these rows: taken here.
     if (page.defined === null) {
       if (page.indices !== undefined) takeRows(page.dictionary!, page.indices, rows, from, to, first, this.values);
       else takeRows(page.dense!, null, rows, from, to, first, this.values);
