@@ -8,6 +8,7 @@ import type { ColumnValues } from '../../../../src/columnar/page.js';
 import { placeRows } from '../../../../src/connectors/hive/formats/parquet/column-chunk-decoder.js';
 import { SelectedRowsOutput } from '../../../../src/connectors/hive/formats/parquet/selected-rows-output.js';
 import { decodeRleHybrid, unpackBits } from '../../../../src/connectors/hive/formats/parquet/rle.js';
+import { pickRleHybrid } from '../../../../src/connectors/hive/formats/parquet/rle-picks.js';
 import { decompressPage } from '../../../../src/connectors/hive/formats/parquet/codecs.js';
 import { Codec } from '../../../../src/connectors/hive/formats/parquet/parquet-constants.js';
 import { BIGINT, BOOLEAN, DOUBLE, INTEGER, VARCHAR, type SqlType } from '../../../../src/types/types.js';
@@ -43,7 +44,65 @@ function valuesOf(count: number, bitWidth: number, seed: number): number[] {
   });
 }
 
+/** A varint (run headers of the RLE hybrid). */
+function varint(value: number): number[] {
+  const out: number[] = [];
+  for (let v = value; ; v = Math.floor(v / 128)) {
+    if (v < 128) return [...out, v];
+    out.push((v % 128) | 0x80);
+  }
+}
+
+/**
+ * The RLE hybrid built by hand: an RLE run of `repeat` copies of 5, a bit-packed run of `values`
+ * (padded to groups of 8), then an RLE run of 3 copies of 1 (smaller values where the bit width
+ * holds no 5 or 1); and all of its values in order.
+ */
+function hybridOf(values: readonly number[], bitWidth: number, repeat: number): { bytes: Uint8Array; all: number[] } {
+  const valueBytes = (n: number) => Array.from({ length: (bitWidth + 7) >> 3 }, (_, i) => Math.floor(n / 2 ** (8 * i)) % 256);
+  const groups = Math.ceil(values.length / 8);
+  const padded = [...values, ...new Array<number>(groups * 8 - values.length).fill(0)];
+  const five = bitWidth >= 3 ? 5 : bitWidth;
+  const one = Math.min(bitWidth, 1);
+  const bytes = [
+    ...varint(repeat * 2),
+    ...valueBytes(five),
+    ...varint(groups * 2 + 1),
+    ...packBitByBit(padded, bitWidth, 0),
+    ...varint(3 * 2),
+    ...valueBytes(one),
+  ];
+  return { bytes: Uint8Array.from(bytes), all: [...new Array<number>(repeat).fill(five), ...padded, one, one, one] };
+}
+
 describe('Parquet decoding primitives', () => {
+  it('picks values of the RLE hybrid at scattered positions, every bit width from 0 to 32, run edges and the last value included', () => {
+    for (let bitWidth = 0; bitWidth <= 32; bitWidth++) {
+      for (const count of [1, 8, 61]) {
+        const { bytes, all } = hybridOf(valuesOf(count, bitWidth, bitWidth * 7 + count), bitWidth, 10);
+        const positions = [0, 9, 10, 11, 10 + Math.floor(count / 2), all.length - 4, all.length - 3, all.length - 1];
+        const rows = Int32Array.from(new Set(positions.map((p) => p + 100)).values()).sort();
+        const out = new Int32Array(all.length).fill(-1);
+        // rows[1, rows.length) of a page whose first row is 100: their values in place, the other entries untouched.
+        pickRleHybrid(bytes, 0, bytes.length, bitWidth, all.length, { rows, from: 1, to: rows.length, first: 100 }, out);
+        const picked = new Set(Array.from(rows.subarray(1), (r) => r - 100));
+        expect(
+          Array.from(out, (v) => v >>> 0),
+          `width ${bitWidth}, count ${count}`,
+        ).to.deep.equal(all.map((v, p) => (picked.has(p) ? v : 0xffffffff)));
+      }
+    }
+  });
+
+  it('picking fails on runs that end before the values asked for or pass the end of the data', () => {
+    const { bytes, all } = hybridOf(valuesOf(16, 5, 1), 5, 4);
+    const rows = Int32Array.of(all.length - 1);
+    const pick = (end: number, count: number) =>
+      pickRleHybrid(bytes, 0, end, 5, count, { rows, from: 0, to: 1, first: 0 }, new Int32Array(all.length));
+    expect(() => pick(bytes.length, all.length - 1)).to.throw(/RLE data ends/);
+    expect(() => pick(bytes.length - 3, all.length)).to.throw(/past the end/);
+  });
+
   it('unpacks every bit width from 1 to 32 at every start byte, to the last value of the data', () => {
     for (let bitWidth = 1; bitWidth <= 32; bitWidth++) {
       for (const pad of [0, 1, 2, 3]) {

@@ -17,6 +17,7 @@ import type { FlatColumn } from './parquet-schema.js';
 import { decodePlain, physicalCount } from './physical-values.js';
 import { plainAsciiStrings } from './plain-strings.js';
 import { decodeRleHybrid } from './rle.js';
+import { pickRleHybrid } from './rle-picks.js';
 import type { RowRanges } from './row-ranges.js';
 import { valueConverter, type ValueConverter } from './value-conversion.js';
 
@@ -42,6 +43,16 @@ export interface DecodedPage {
   dictionary?: ColumnValues;
   indices?: Int32Array;
   dense?: ColumnValues;
+  /** Only the indices of the rows the output picked (ChunkOutput.picks) were decoded: the others are not the page's. */
+  picked?: true;
+}
+
+/** Rows rows[from, to) - first of a page, ascending: the few an output wants of it. */
+export interface RowPicks {
+  rows: Int32Array;
+  from: number;
+  to: number;
+  first: number;
 }
 
 export class ColumnChunkDecoder {
@@ -81,7 +92,7 @@ export class ColumnChunkDecoder {
       let row = 0;
       for (const { header, compressed } of this.dataPages(bytes, () => out.done())) {
         const rows = pageRowCount(header);
-        if (out.wants(row, row + rows)) out.append(row, this.dataPage(header, compressed()));
+        if (out.wants(row, row + rows)) out.append(row, this.dataPage(header, compressed(), out.picks?.(row, rows)));
         row += rows;
       }
     } else {
@@ -90,8 +101,10 @@ export class ColumnChunkDecoder {
         const { header, dataOffset } = decodePageHeader(bytes.from(page.offset), 0);
         if (header.type !== PageType.DataPage && header.type !== PageType.DataPageV2)
           throw new ParquetDataError('the offset index points at a page that holds no data');
-        if (!out.wants(page.firstRow, page.firstRow + pageRowCount(header))) continue;
-        out.append(page.firstRow, this.dataPage(header, bytes.slice(page.offset + dataOffset, header.compressedPageSize)));
+        const rows = pageRowCount(header);
+        if (!out.wants(page.firstRow, page.firstRow + rows)) continue;
+        const compressed = bytes.slice(page.offset + dataOffset, header.compressedPageSize);
+        out.append(page.firstRow, this.dataPage(header, compressed, out.picks?.(page.firstRow, rows)));
       }
     }
     return out.build();
@@ -125,8 +138,11 @@ export class ColumnChunkDecoder {
       this.convert(decodePlain(e.type ?? -1, e.typeLength ?? 0, data, 0, data.length, dict.numValues));
   }
 
-  /** A data page decoded into this thread's scratch buffers: valid until the next page decodes. */
-  private dataPage(header: PageHeader, compressed: Uint8Array): DecodedPage {
+  /**
+   * A data page decoded into this thread's scratch buffers: valid until the next page decodes. With
+   * `picks`, a dictionary page without NULLs decodes only the picked rows' indices.
+   */
+  private dataPage(header: PageHeader, compressed: Uint8Array, picks: RowPicks | undefined): DecodedPage {
     // varbinary values are views of the page's bytes, which must then outlive the page.
     const scratch = this.type.kind === 'varbinary' ? undefined : threadScratch;
     const parts = splitDataPage(header, compressed, this.meta.codec, 0, this.column.maxDefinitionLevel, scratch);
@@ -146,23 +162,30 @@ export class ColumnChunkDecoder {
       for (let i = 0; i < count; i++) nonNull += defined[i];
       if (nonNull === count) defined = null;
     }
-    return { rowCount: count, defined, ...this.pageValues(parts, nonNull, threadScratch, scratch) };
+    return { rowCount: count, defined, ...this.pageValues(parts, nonNull, threadScratch, scratch, defined === null ? picks : undefined) };
   }
 
   /**
    * The page's `nonNull` values: dictionary indices (in `scratch` when given), or dense converted
    * values (plain ones decoded in `valueScratch` when given: then valid until the next page decodes).
+   * With `picks` (rows that are values: the page has no NULLs), only their dictionary indices.
    */
   pageValues(
     parts: DataPageParts,
     nonNull: number,
     scratch?: PageScratch,
     valueScratch?: PageScratch,
-  ): Pick<DecodedPage, 'dictionary' | 'indices' | 'dense'> {
+    picks?: RowPicks,
+  ): Pick<DecodedPage, 'dictionary' | 'indices' | 'dense' | 'picked'> {
     const { encoding, data, valuesStart: pos } = parts;
     const e = this.column.element;
     if (encoding === Encoding.PlainDictionary || encoding === Encoding.RleDictionary) {
       if (this.dictionary === undefined) throw new ParquetDataError('dictionary-encoded page without a dictionary');
+      if (picks !== undefined && pos < data.length) {
+        const indices = scratch?.indices(nonNull) ?? new Int32Array(nonNull);
+        pickRleHybrid(data, pos + 1, data.length, data[pos], nonNull, picks, indices);
+        return { dictionary: this.dictionary, indices, picked: true };
+      }
       const indices = scratch?.indices(nonNull) ?? new Int32Array(nonNull);
       if (nonNull > 0) {
         if (pos >= data.length) throw new ParquetDataError('dictionary indices missing');
@@ -279,6 +302,7 @@ function pageRowCount(header: PageHeader): number {
 
 /** Writes the page's rows (values and nulls) to out[at, at + rowCount). */
 export function placeRows(page: DecodedPage, out: ColumnValues, nulls: () => Uint8Array, at: number): void {
+  if (page.picked === true) throw new ParquetDataError('a page decoded at some rows cannot place them all');
   const { rowCount, defined } = page;
   if (page.indices !== undefined) gather(page.dictionary!, page.indices, defined, rowCount, out, at);
   else if (defined === null) copyDense(page.dense!, out, at);
@@ -432,6 +456,11 @@ export interface ChunkOutput {
   wants(start: number, end: number): boolean;
   /** Places the wanted rows among the page's rows, which start at row `first` of the row group. */
   append(first: number, page: DecodedPage): void;
+  /**
+   * The few rows it wants of the page of `rowCount` rows from row `first`, when so few that decoding
+   * only their dictionary indices pays; append then gets a page whose other indices are not decoded (DecodedPage.picked).
+   */
+  picks?(first: number, rowCount: number): RowPicks | undefined;
   /** How many rows are placed so far. */
   placed(): number;
   build(): Column;

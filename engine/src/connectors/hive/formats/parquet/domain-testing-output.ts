@@ -1,12 +1,12 @@
 // A chunk output that also tests each placed row against a pushed-down domain, clearing keep[row]
 // for the rows that cannot satisfy it. A dictionary page without NULLs is tested through its
 // dictionary (each entry once, then one lookup per row placed: the whole page, or the wanted rows
-// taken from it); other rows are tested by value once the chunk is decoded
-// (spi/domain/exclude-rows.ts).
+// taken from it, or picked: ChunkOutput.picks); other rows are tested by value once the chunk is
+// decoded (spi/domain/exclude-rows.ts).
 
 import type { Column } from '../../../../columnar/page.js';
 import type { SqlType } from '../../../../types/types.js';
-import type { ChunkOutput, DecodedPage } from './column-chunk-decoder.js';
+import type { ChunkOutput, DecodedPage, RowPicks } from './column-chunk-decoder.js';
 import type { PreparedDomain } from '../../../../spi/domain/prepared-domain.js';
 import { appendRange } from './row-ranges.js';
 import { excludeRows } from '../../../../spi/domain/exclude-rows.js';
@@ -41,11 +41,17 @@ export class DomainTestingOutput implements ChunkOutput {
     return this.inner.placed();
   }
 
+  /** The inner output's picks when it places only the rows `wanted` (a picked page holds their indices). */
+  picks(first: number, rowCount: number): RowPicks | undefined {
+    return this.wanted === undefined ? undefined : this.inner.picks?.(first, rowCount);
+  }
+
   append(first: number, page: DecodedPage): void {
     const at = this.inner.placed();
     this.inner.append(first, page);
     const end = this.inner.placed();
     if (end === at) return;
+    // A picked page (only with `wanted`, never whole) has the indices of the rows wanted: tested below.
     if (page.indices === undefined || page.defined !== null) appendRange(this.byValue, at, end);
     else if (end - at === page.rowCount) this.testByDictionary(page.dictionary!, page.indices, at, end, undefined, first);
     else if (this.wanted !== undefined) this.testByDictionary(page.dictionary!, page.indices, at, end, this.wanted, first);
