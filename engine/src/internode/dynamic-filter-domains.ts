@@ -1,8 +1,11 @@
 // Dynamic filters across stages (optimizer/dynamic-filters.ts, remote filters): a task running the
 // join publishes each remote filter's domain once its build is complete, and its task info shows
-// how many it has published (dynamicFiltersVersion); when that moves the coordinator fetches those
-// it has not seen (GET /v1/task/{taskId}/dynamic-filters?since=N, as Trino's coordinator fetches a
-// task's domains by version, never in every info), unions them over the join's tasks and sends the
+// how many it has published (dynamicFiltersVersion). The coordinator's long poll names the version it
+// has seen (X-Engine-Dynamic-Filters-Since), and the answer carries the domains published after it:
+// the poll that a publication wakes brings them, without a second round trip to a node busy with the
+// probe that follows the build. An info that shows the version moved without them has them fetched
+// (GET /v1/task/{taskId}/dynamic-filters?since=N, as Trino's coordinator fetches a task's domains by
+// version; never in every info). The coordinator unions them over the join's tasks and sends the
 // union to the scan's tasks in a task update. A domain is a KeyDomain (exec/dynamic-filters/
 // key-domain.ts): a range, and the values themselves while they are few. The fetch answer is plain
 // JSON with its values tagged (bigints); the task update is tagged JSON throughout.
@@ -46,17 +49,28 @@ export interface VersionedDynamicFilterDomains {
   domains: DynamicFilterDomain[];
 }
 
-const VERSIONED_SCHEMA = {
+/** The JSON Schema of a fetch answer, which a task info may also carry (task-info-codec.ts). */
+export const VERSIONED_DOMAINS_SCHEMA = {
   type: 'object',
   required: ['version', 'domains'],
   properties: { version: { type: 'integer', minimum: 0 }, domains: DYNAMIC_FILTER_DOMAINS_SCHEMA },
 };
 
-const checkVersioned = shapeCheck(VERSIONED_SCHEMA);
+const checkVersioned = shapeCheck(VERSIONED_DOMAINS_SCHEMA);
 
 /** The JSON text of a fetch answer: bigint values tagged. */
 export function encodeVersionedDomains(answer: VersionedDynamicFilterDomains): string {
-  return JSON.stringify(toTaggedValue(answer));
+  return JSON.stringify(taggedVersionedDomains(answer));
+}
+
+/** The JSON value of domains: bigint values tagged. */
+export function taggedVersionedDomains(answer: VersionedDynamicFilterDomains): unknown {
+  return toTaggedValue(answer);
+}
+
+/** The inverse of taggedVersionedDomains, for a value VERSIONED_DOMAINS_SCHEMA checked. */
+export function untaggedVersionedDomains(value: unknown): VersionedDynamicFilterDomains {
+  return fromTaggedValue(value) as VersionedDynamicFilterDomains;
 }
 
 /** Reads a fetch answer another node wrote; a ProtocolError names what is wrong with a malformed one. */
@@ -69,5 +83,5 @@ export function decodeVersionedDomains(text: string): VersionedDynamicFilterDoma
   }
   const problem = checkVersioned(value);
   if (problem !== undefined) throw new ProtocolError(`Invalid dynamic filter domains: ${problem}`);
-  return fromTaggedValue(value) as VersionedDynamicFilterDomains;
+  return untaggedVersionedDomains(value);
 }

@@ -12,6 +12,8 @@ export const TASK_HEADERS = {
   currentVersion: 'X-Engine-Current-Version',
   /** Request: the longest wait (a duration: `1s`, `200ms`). */
   maxWait: 'X-Engine-Max-Wait',
+  /** Request: the dynamic filters version the caller has seen; the answer carries the domains published after it. */
+  dynamicFiltersSince: 'X-Engine-Dynamic-Filters-Since',
 } as const;
 
 export const RESULTS_HEADERS = {
@@ -38,6 +40,8 @@ export type HeaderLookup = (name: string) => string | null | undefined;
 export interface TaskPoll {
   version?: bigint;
   maxWaitMillis: number;
+  /** The dynamic filters version the caller has seen (given: the answer carries the domains published since). */
+  dynamicFiltersSince?: number;
 }
 
 /** No wait (0) goes without its header. */
@@ -45,6 +49,7 @@ export function taskPollHeaders(poll: TaskPoll): Record<string, string> {
   return {
     ...(poll.maxWaitMillis === 0 ? {} : { [TASK_HEADERS.maxWait]: `${poll.maxWaitMillis}ms` }),
     ...(poll.version === undefined ? {} : { [TASK_HEADERS.currentVersion]: String(poll.version) }),
+    ...(poll.dynamicFiltersSince === undefined ? {} : { [TASK_HEADERS.dynamicFiltersSince]: String(poll.dynamicFiltersSince) }),
   };
 }
 
@@ -52,8 +57,11 @@ export function taskPollHeaders(poll: TaskPoll): Record<string, string> {
 export function readTaskPoll(header: HeaderLookup): TaskPoll {
   const versionText = present(header, TASK_HEADERS.currentVersion);
   if (versionText !== undefined && !/^\d{1,19}$/.test(versionText)) throw invalid(TASK_HEADERS.currentVersion, versionText);
+  const sinceText = present(header, TASK_HEADERS.dynamicFiltersSince);
+  if (sinceText !== undefined && !/^\d{1,9}$/.test(sinceText)) throw invalid(TASK_HEADERS.dynamicFiltersSince, sinceText);
   return {
     ...(versionText === undefined ? {} : { version: BigInt(versionText) }),
+    ...(sinceText === undefined ? {} : { dynamicFiltersSince: Number(sinceText) }),
     maxWaitMillis: optional(header, TASK_HEADERS.maxWait, parseDuration, 0),
   };
 }

@@ -3,6 +3,7 @@
 // with all 64 bits. Reading one checks it against a JSON Schema first, so that a malformed answer
 // from a node is a ProtocolError naming what is wrong, not a crash or a NaN in the query's figures.
 
+import { taggedVersionedDomains, untaggedVersionedDomains, VERSIONED_DOMAINS_SCHEMA } from './dynamic-filter-domains.js';
 import { DATA_SIZE_SCHEMA, formatDataSize, parseDataSize } from '../config/data-size.js';
 import { DURATION_SCHEMA, formatDuration, parseDuration } from '../config/duration.js';
 import { shapeCheck } from '../spi/json-shape.js';
@@ -78,8 +79,11 @@ export function taskInfoJson(info: TaskInfo): TaskInfoJson {
  * reads it); the rest by JSON.stringify without a replacer, which would call back for every field.
  */
 export function encodeTaskInfo(info: TaskInfo): string {
-  const { taskId, version, ...rest } = taskInfoJson(info);
-  return `{"taskId":${JSON.stringify(taskId)},"version":${version.toString()},${JSON.stringify(rest).slice(1)}`;
+  const { taskId, version, dynamicFilterDomains, ...rest } = taskInfoJson(info);
+  // Domains hold bigints: tagged, as in a fetch answer.
+  const fields =
+    dynamicFilterDomains === undefined ? rest : { ...rest, dynamicFilterDomains: taggedVersionedDomains(dynamicFilterDomains) };
+  return `{"taskId":${JSON.stringify(taskId)},"version":${version.toString()},${JSON.stringify(fields).slice(1)}`;
 }
 
 /** The JSON text of a list of task objects (GET /v1/task). */
@@ -107,6 +111,7 @@ export function decodeTaskInfo(text: string): TaskInfo {
     ...json,
     version: exactVersion(json.version, text),
     stats: { ...read<TaskStats>(stats, TASK_STATS_UNITS), pipelines },
+    ...(json.dynamicFilterDomains === undefined ? {} : { dynamicFilterDomains: untaggedVersionedDomains(json.dynamicFilterDomains) }),
   };
 }
 
@@ -228,7 +233,7 @@ export const TASK_INFO_SCHEMA = {
       failures: { type: 'array', items: FAILURE },
       outputs: OBJECT,
     },
-    { dynamicFiltersVersion: { type: 'integer', minimum: 0 } },
+    { dynamicFiltersVersion: { type: 'integer', minimum: 0 }, dynamicFilterDomains: VERSIONED_DOMAINS_SCHEMA },
   ),
 };
 

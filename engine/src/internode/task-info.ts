@@ -4,6 +4,7 @@
 // strings (`1.23s`, `1.50kB`) and reads them back (task-info-codec.ts), so no one in process parses
 // a string another part of the engine formatted.
 
+import type { VersionedDynamicFilterDomains } from './dynamic-filter-domains.js';
 import type { FailureInfoJson } from '../errors/failure-info.js';
 
 /** Milliseconds; a duration string (`1.23s`) on the wire. */
@@ -142,4 +143,9 @@ export interface TaskInfo {
    * fetches those it has not seen when this moves (dynamic-filter-domains.ts).
    */
   dynamicFiltersVersion?: number;
+  /**
+   * The domains published after the version a long poll named (X-Engine-Dynamic-Filters-Since), in
+   * its answer only: the coordinator then needs no fetch, one round trip to a busy node fewer.
+   */
+  dynamicFilterDomains?: VersionedDynamicFilterDomains;
 }

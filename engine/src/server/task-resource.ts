@@ -51,7 +51,7 @@ export function taskRoutes(router: Router, endpoint: TaskEndpoint): void {
 
   router.get('/v1/task/:taskId', async (ctx) => {
     const poll = readOrRefuse(() => readTaskPoll((name) => ctx.get(name)));
-    json(ctx, encodeTaskInfo(await endpoint.poll(ctx.params.taskId, poll.version, poll.maxWaitMillis, summarized(ctx))));
+    json(ctx, encodeTaskInfo(await endpoint.poll(ctx.params.taskId, poll, summarized(ctx))));
   });
 
   router.get('/v1/task/:taskId/dynamic-filters', (ctx) => {

@@ -6,6 +6,7 @@
 import { EngineError } from '../errors/engine-error.js';
 import type { VersionedDynamicFilterDomains } from '../internode/dynamic-filter-domains.js';
 import { isDoneState, type TaskInfo } from '../internode/task-info.js';
+import type { TaskPoll } from '../internode/task-headers.js';
 import type { TaskUpdateRequest } from '../internode/task-update-request.js';
 import { HttpError } from '../errors/http-error.js';
 import type { SqlTask } from './sql-task.js';
@@ -39,11 +40,16 @@ export class TaskEndpoint {
     return asBadRequest(() => this.answer(this.tasks.update(taskId, request), summarize));
   }
 
-  /** GET /v1/task/{taskId}: waits up to `maxWaitMillis` until the task's version differs from `version`. */
-  async poll(taskId: string, version: bigint | undefined, maxWaitMillis: number, summarize = false): Promise<TaskInfo> {
+  /**
+   * GET /v1/task/{taskId}: waits up to `maxWaitMillis` until the task's version differs from `version`;
+   * with `dynamicFiltersSince`, the info carries the domains the task published after that many.
+   */
+  async poll(taskId: string, poll: TaskPoll, summarize = false): Promise<TaskInfo> {
     const task = this.find(taskId);
-    await task.waitForChange(version, Math.min(maxWaitMillis, MAX_TASK_WAIT_MILLIS));
-    return this.answer(task, summarize);
+    await task.waitForChange(poll.version, Math.min(poll.maxWaitMillis, MAX_TASK_WAIT_MILLIS));
+    const info = this.answer(task, summarize);
+    const domains = poll.dynamicFiltersSince === undefined ? undefined : this.dynamicFilters(taskId, poll.dynamicFiltersSince);
+    return domains === undefined || domains.domains.length === 0 ? info : { ...info, dynamicFilterDomains: domains };
   }
 
   /** GET /v1/task/{taskId}/dynamic-filters?since=N: the remote filters' domains the task published after the first `since`. */

@@ -342,11 +342,16 @@ describe('inter-node messages (internode/)', function () {
       domain: { low: { value: values[0], inclusive: true }, high: { value: values.at(-1)!, inclusive: true }, values },
     });
 
-    it('a task info carries the dynamic filters version, not the domains; the fetch answer reads back its bigints exactly', () => {
+    it('a task info carries the dynamic filters version, and the domains a poll asked for; both read back their bigints exactly', () => {
       const info = { ...sampleInfo(), version: 7n, dynamicFiltersVersion: 2 };
       expect(decodeTaskInfo(encodeTaskInfo(info))).to.deep.equal(info);
       const answer: VersionedDynamicFilterDomains = { version: 2, domains: [domain('df_3', 1n, 9007199254740993n)] };
       expect(decodeVersionedDomains(encodeVersionedDomains(answer))).to.deep.equal(answer);
+      const carrying: TaskInfo = { ...info, dynamicFilterDomains: answer };
+      expect(decodeTaskInfo(encodeTaskInfo(carrying))).to.deep.equal(carrying);
+      expect(refusal(() => decodeTaskInfo(edited((j) => (j.dynamicFilterDomains = { version: 1 }))))).to.equal(
+        "Invalid task info: /dynamicFilterDomains must have required property 'domains'",
+      );
       expect(refusal(() => decodeTaskInfo(edited((j) => (j.dynamicFiltersVersion = -1))))).to.equal(
         'Invalid task info: /dynamicFiltersVersion must be >= 0',
       );
@@ -417,9 +422,63 @@ describe('inter-node messages (internode/)', function () {
         peer.close();
       }
     });
+
+    it("the coordinator takes the domains a poll's answer carries, each once, without a fetch", async () => {
+      const published = [domain('df_1', 4n, 7n), domain('df_2', 2n, 9007199254740993n)];
+      let info: TaskInfo = { ...sampleInfo(), state: 'RUNNING', version: 5n, failures: [] };
+      const asked: string[] = [];
+      // A worker as ours: the long poll's answer carries the domains published after the version it names.
+      const peer: Server = createServer((request, response) => {
+        request.resume();
+        const url = new URL(request.url!, 'http://peer');
+        const since = request.headers[TASK_HEADERS.dynamicFiltersSince.toLowerCase()];
+        asked.push(url.pathname.endsWith('/dynamic-filters') ? 'fetch' : `poll since=${String(since)}`);
+        const version = info.dynamicFiltersVersion ?? 0;
+        const carried = typeof since === 'string' && version > Number(since) ? published.slice(Number(since), version) : [];
+        response.writeHead(200, { 'Content-Type': 'application/json' });
+        response.end(encodeTaskInfo(carried.length === 0 ? info : { ...info, dynamicFilterDomains: { version, domains: carried } }));
+        // The build completes between polls: first df_1, then df_2 with the task's end.
+        info =
+          version === 0
+            ? { ...info, version: 6n, dynamicFiltersVersion: 1 }
+            : { ...info, state: 'FINISHED', version: MAX_VERSION, dynamicFiltersVersion: 2 };
+      });
+      peer.listen(0, '127.0.0.1');
+      await once(peer, 'listening');
+      try {
+        const uri = `http://127.0.0.1:${(peer.address() as AddressInfo).port}`;
+        const task = new RemoteTask(
+          '20261126_000000_00001_abcde.1.0',
+          { nodeId: 'peer', uri },
+          httpTaskChannel(uri, () => ({})),
+          {
+            maxErrorDurationMillis: 5000,
+          },
+        );
+        const seen: DynamicFilterDomain[][] = [];
+        task.watchDynamicFilters((domains) => seen.push(domains));
+        const infos: TaskInfo[] = [];
+        await task.follow((i) => infos.push(i));
+        expect(seen).to.deep.equal([[published[0]], [published[1]]]);
+        expect(asked).to.deep.equal(['poll since=0', 'poll since=0', 'poll since=1']);
+        // The infos the query sees go without the domains.
+        expect(infos.some((i) => i.dynamicFilterDomains !== undefined)).to.equal(false);
+      } finally {
+        peer.close();
+      }
+    });
   });
 
   describe('headers', () => {
+    it('writes and reads the dynamic filters version a poll has seen, and refuses a malformed one', () => {
+      const headers = taskPollHeaders({ maxWaitMillis: 1000, dynamicFiltersSince: 3 });
+      expect(headers[TASK_HEADERS.dynamicFiltersSince]).to.equal('3');
+      expect(readTaskPoll((name) => headers[name])).to.deep.equal({ maxWaitMillis: 1000, dynamicFiltersSince: 3 });
+      expect(refusal(() => readTaskPoll((name) => ({ [TASK_HEADERS.dynamicFiltersSince]: '-1' })[name]))).to.equal(
+        'Invalid X-Engine-Dynamic-Filters-Since header: -1',
+      );
+    });
+
     const lookup = (headers: Record<string, string>) => (name: string) => headers[name];
 
     it('writes and reads the long poll of a task: the version with all its digits, the wait as a duration', () => {

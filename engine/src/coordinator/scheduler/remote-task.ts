@@ -6,8 +6,10 @@
 // request has a deadline, so a node that answers nothing (stopped, frozen) cannot hold a query.
 // Updates of a created task (more splits) are sent again after a connection error or a 5xx: the
 // task takes each split's sequence id once, so a repeat of an update that did arrive adds nothing.
-// The remote dynamic filters' domains a task publishes are fetched once each, when an info shows
-// its dynamic filters version moved (watchDynamicFilters).
+// The remote dynamic filters' domains a task publishes come with the long poll's answer that shows
+// them published (the poll names the version seen); an info that shows a version past those seen
+// without them (an update's answer, a node that does not send them) has them fetched, once each
+// (watchDynamicFilters).
 
 import { EngineError } from '../../errors/engine-error.js';
 import { ERROR_CODES, type ErrorName } from '../../errors/error-codes.js';
@@ -15,7 +17,7 @@ import { Backoff, requestTimeoutMillis } from '../../worker/exchange-backoff.js'
 import { withDeadline } from '../../worker/request-deadline.js';
 import { isDoneState, type TaskFailure, type TaskInfo } from '../../internode/task-info.js';
 import type { TaskUpdateRequest } from '../../internode/task-update-request.js';
-import type { DynamicFilterDomain } from '../../internode/dynamic-filter-domains.js';
+import type { DynamicFilterDomain, VersionedDynamicFilterDomains } from '../../internode/dynamic-filter-domains.js';
 import { ALWAYS_LIVE, type NodeLiveness } from '../remote-node.js';
 import type { TaskAnswer, TaskChannel } from './task-channel.js';
 
@@ -182,13 +184,23 @@ export class RemoteTask {
     while (!this.closed && !this.done) {
       try {
         const response = await this.request((signal) =>
-          this.channel.info(this.taskId, { version: this.info?.version, maxWaitMillis: POLL_WAIT_MILLIS }, signal),
+          this.channel.info(
+            this.taskId,
+            {
+              version: this.info?.version,
+              maxWaitMillis: POLL_WAIT_MILLIS,
+              // The domains come with the info that shows them published: no fetch (a round trip to a busy node) needed.
+              ...(this.onDomains === undefined ? {} : { dynamicFiltersSince: this.domainsVersion }),
+            },
+            signal,
+          ),
         );
         if (response.status === 404)
           throw new EngineError('REMOTE_TASK_ERROR', `Task ${this.taskId} is no longer known to node ${this.node.nodeId}`);
         if (response.info === undefined) throw new Error(`status ${response.status}`);
         backoff.success();
-        if (this.take(response.info)) onChange(response.info);
+        const kept = this.take(response.info);
+        if (kept !== undefined) onChange(kept);
       } catch (e) {
         if (this.closed) return;
         if (this.nodeGone.aborted) throw this.nodeGone.reason;
@@ -216,14 +228,13 @@ export class RemoteTask {
   private fetchDomains(): void {
     if (this.onDomains === undefined || this.fetchingDomains || (this.info?.dynamicFiltersVersion ?? 0) <= this.domainsVersion) return;
     this.fetchingDomains = true;
-    this.request((signal) => this.channel.dynamicFilters(this.taskId, this.domainsVersion, signal))
+    const since = this.domainsVersion;
+    this.request((signal) => this.channel.dynamicFilters(this.taskId, since, signal))
       .then(
         (answer) => {
           this.fetchingDomains = false;
           this.failedDomainFetches = 0;
-          if (answer.version <= this.domainsVersion) return;
-          this.domainsVersion = answer.version;
-          if (answer.domains.length > 0) this.onDomains?.(answer.domains);
+          this.takeDomains(since, answer);
           // Published more meanwhile.
           this.fetchDomains();
         },
@@ -237,6 +248,14 @@ export class RemoteTask {
         },
       )
       .catch(() => undefined);
+  }
+
+  /** Domains published after the first `since` (a fetch's answer, or an info's): those not seen yet go to `onDomains`. */
+  private takeDomains(since: number, answer: VersionedDynamicFilterDomains): void {
+    if (this.onDomains === undefined || answer.version <= this.domainsVersion || since > this.domainsVersion) return;
+    const unseen = answer.domains.slice(this.domainsVersion - since);
+    this.domainsVersion = answer.version;
+    if (unseen.length > 0) this.onDomains(unseen);
   }
 
   /** The task's own failure, asked for once now (an exchange saw only that the task failed); undefined if it did not fail. */
@@ -281,18 +300,21 @@ export class RemoteTask {
   /**
    * Keeps `info` unless the task's info is newer already (answers of concurrent requests, say a poll
    * and a cancel, may arrive in either order); a done task's whole info (version the largest)
-   * replaces a summarized one of the same version. Whether it was kept.
+   * replaces a summarized one of the same version. The info kept, if it was. Domains it carries
+   * are taken either way (each once), and the info kept goes without them.
    */
-  private take(info: TaskInfo): boolean {
+  private take(info: TaskInfo): TaskInfo | undefined {
+    const { dynamicFilterDomains: carried, ...kept } = info;
+    if (carried !== undefined) this.takeDomains(carried.version - carried.domains.length, carried);
     const current = this.info;
     if (
       current !== undefined &&
       (info.version < current.version || (info.version === current.version && info.stats.pipelines.length < current.stats.pipelines.length))
     )
-      return false;
-    this.info = info;
+      return undefined;
+    this.info = kept;
     this.fetchDomains();
-    return true;
+    return kept;
   }
 
   private hostGone(e: unknown, backoff: Backoff): EngineError {

@@ -95,7 +95,7 @@ export function localTaskChannel(endpoint: TaskEndpoint): TaskChannel {
   };
   return {
     update: (taskId, update) => answer(() => endpoint.update(taskId, decodeTaskUpdateRequest(encodeTaskUpdateRequest(update)), true)),
-    info: (taskId, poll) => answer(() => endpoint.poll(taskId, poll.version, poll.maxWaitMillis, true)),
+    info: (taskId, poll) => answer(() => endpoint.poll(taskId, poll, true)),
     cancel: (taskId, abort) => answer(() => endpoint.cancel(taskId, abort)),
     // Through the JSON a node would send, so that a task here gets exactly what one on another node would.
     dynamicFilters: async (taskId, since) => decodeVersionedDomains(encodeVersionedDomains(endpoint.dynamicFilters(taskId, since))),
