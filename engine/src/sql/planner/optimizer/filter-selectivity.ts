@@ -8,7 +8,7 @@ import type { ColumnDomain, ColumnStatistics } from '../../../spi/connector.js';
 import type { PlannerContext } from '../planner-context.js';
 import type { PlanNode } from '../plan.js';
 import { extractConjuncts } from '../plan-factory.js';
-import type { RowExpression } from '../row-expression.js';
+import { expressionKey, type RowExpression } from '../row-expression.js';
 import type { Scalar } from '../../../types/scalar.js';
 import { columnOrigin } from './column-origin.js';
 import { domainSelectivity, MIN_SELECTIVITY } from './domain-selectivity.js';
@@ -48,7 +48,8 @@ export function filterSelectivity(
 
 /** The share of rows `predicate` keeps, or undefined when nothing but the default is known of it. */
 function knownSelectivity(predicate: RowExpression, scope: Scope): number | undefined {
-  const conjuncts = extractConjuncts(predicate);
+  // A conjunct twice filters once (extract-common-predicates adds an OR of one column's values again).
+  const conjuncts = [...new Map(extractConjuncts(predicate).map((c) => [expressionKey(c), c])).values()];
   const byStatistics = new Map<string, number>();
   for (const domain of columnDomains(conjuncts, scope.columnOf)) {
     const share = domainShare(domain, scope);
