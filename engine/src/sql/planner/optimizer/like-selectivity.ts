@@ -1,8 +1,9 @@
 // The share of rows `value LIKE pattern` keeps, without statistics of the column's strings. Trino
-// gives LIKE its unknown-filter coefficient (0.9) and PostgreSQL's patternsel, with no histogram to
-// match, multiplies 0.2 per literal character of a pattern; both would make TPC-H's patterns keep
-// far more or far fewer rows than they do. The figures are the shares TPC-H's own patterns keep at
-// sf0.1 (DuckDB's count(*) over our generator's rows; the same at any scale):
+// gives LIKE its unknown-filter coefficient (0.9), DuckDB's cardinality estimator its default
+// selectivity (0.2), and PostgreSQL's like_selectivity, with no histogram to match, about 0.2 per
+// literal character of the pattern (0.2^5 x 5 for '%green%'): far more or far fewer rows than
+// TPC-H's patterns keep. The figures are the shares TPC-H's own patterns keep at sf0.1 (DuckDB's
+// count(*) over our generator's rows; words drawn at random per row, so alike at other scales):
 //   leading wildcard:  p_name '%green%' 5.4% (q09), p_type '%BRASS' 20% (q02),
 //                      o_comment '%special%requests%' 1.1% (q13), s_comment '%Customer%Complaints%' 0.1% (q16);
 //   prefix:            p_type 'PROMO%' 16.5% (q14), 'MEDIUM POLISHED%' 3.2% (q16), p_name 'forest%' 0.95% (q20).
