@@ -8,7 +8,7 @@ import type { ColumnDomain, ColumnStatistics } from '../../../spi/connector.js';
 import type { Scalar } from '../../../types/scalar.js';
 
 /** Never quite no rows: an estimate of 0 would make every join above it free. */
-const MIN_SELECTIVITY = 1e-4;
+export const MIN_SELECTIVITY = 1e-4;
 
 export function domainSelectivity(domain: ColumnDomain, statistics: ColumnStatistics): number | undefined {
   const nonNull = 1 - (statistics.nullsFraction ?? 0);

@@ -5,13 +5,11 @@
 
 import type { PlannerContext } from '../planner-context.js';
 import type { PlanNode } from '../plan.js';
-import { extractConjuncts } from '../plan-factory.js';
 import type { RowExpression, Symbol } from '../row-expression.js';
 import { assertNever } from '../assert-never.js';
 import { columnOrigin } from './column-origin.js';
-import { domainSelectivity } from './domain-selectivity.js';
+import { DEFAULT_SELECTIVITY, filterSelectivity } from './filter-selectivity.js';
 import { innerJoinRows } from './join-rows.js';
-import { columnDomains } from './scan-constraints.js';
 
 const UNKNOWN_TABLE_ROWS = 1000;
 
@@ -23,13 +21,20 @@ export function estimateRows(node: PlanNode, context: PlannerContext): number {
     case 'Values':
       return node.rows.length;
     case 'Filter':
-      return estimateRows(node.source, context) * filterSelectivity(node.predicate, node.source, context);
+      return (
+        estimateRows(node.source, context) *
+        filterSelectivity(node.predicate, [node.source], context, (c) => semiJoinSelectivity(c, node.source, context))
+      );
     case 'Join': {
       const left = estimateRows(node.left, context);
       const right = estimateRows(node.right, context);
       if (node.type === 'mark') return left;
-      if (node.criteria.length === 0) return node.type === 'left' ? left : node.type === 'right' ? right : left * right;
-      const inner = innerJoinRows(node, left, right, context) ?? Math.max(left, right);
+      if (node.criteria.length === 0 && node.type !== 'inner')
+        return node.type === 'left' ? left : node.type === 'right' ? right : left * right;
+      const matched = node.criteria.length === 0 ? left * right : (innerJoinRows(node, left, right, context) ?? Math.max(left, right));
+      // A condition beyond the keys (TPC-H q07's pair of nations) keeps its share of the pairs.
+      const inner =
+        node.filter === undefined ? matched : matched * filterSelectivity(node.filter, [node.left, node.right], context, () => undefined);
       // An outer join keeps its outer side's rows that match nothing.
       if (node.type === 'left') return Math.max(left, inner);
       if (node.type === 'right') return Math.max(right, inner);
@@ -72,40 +77,15 @@ export function estimateRows(node: PlanNode, context: PlannerContext): number {
  * A filter on the mark of a semi join below it (IN, EXISTS) keeps the probe rows that have a match:
  * at most one per build row when the build keys are unique (an IN over a grouped subquery, such as
  * TPC-H q18's), so the share of probe rows the build side's rows make, when that is below the
- * default. Undefined for any other conjunct.
+ * default. Undefined otherwise (then nothing is known of it, nor of its NOT).
  */
 function semiJoinSelectivity(c: RowExpression, source: PlanNode, context: PlannerContext): number | undefined {
   if (c.kind !== 'symbol') return undefined;
   let node = source;
   while (node.kind === 'Project' || node.kind === 'Filter') node = node.source;
   if (node.kind !== 'Join' || node.type !== 'mark' || node.mark?.symbol.id !== c.symbol.id) return undefined;
-  return Math.min(DEFAULT_SELECTIVITY, estimateRows(node.right, context) / Math.max(1, estimateRows(node.left, context)));
-}
-
-const DEFAULT_SELECTIVITY = 0.7;
-
-/**
- * The share of `source`'s rows the conjuncts keep: a conjunct on a column whose statistics tell
- * (a range or values against constants; several on one column make one domain) by them, a semi
- * join's mark by its sides, any other by a fixed selectivity.
- */
-function filterSelectivity(predicate: RowExpression, source: PlanNode, context: PlannerContext): number {
-  const conjuncts = extractConjuncts(predicate);
-  const symbols = new Map(source.outputs.map((s) => [String(s.id), s]));
-  const symbolOf = (e: RowExpression) => (e.kind === 'symbol' && symbols.has(String(e.symbol.id)) ? String(e.symbol.id) : undefined);
-  const byStatistics = new Map<string, number>();
-  for (const domain of columnDomains(conjuncts, symbolOf)) {
-    const statistics = columnOrigin(source, symbols.get(domain.column)!, context)?.statistics;
-    const known = statistics === undefined ? undefined : domainSelectivity(domain, statistics);
-    if (known !== undefined) byStatistics.set(domain.column, known);
-  }
-  let share = [...byStatistics.values()].reduce((product, s) => product * s, 1);
-  for (const c of conjuncts) {
-    const domains = columnDomains([c], symbolOf);
-    if (domains.length === 1 && byStatistics.has(domains[0].column)) continue;
-    share *= semiJoinSelectivity(c, source, context) ?? selectivity(c);
-  }
-  return share;
+  const share = estimateRows(node.right, context) / Math.max(1, estimateRows(node.left, context));
+  return share < DEFAULT_SELECTIVITY ? share : undefined;
 }
 
 /**
@@ -126,17 +106,4 @@ function groups(keys: readonly Symbol[], source: PlanNode, context: PlannerConte
 
 function product(values: readonly number[]): number {
   return values.reduce((p, v) => p * v, 1);
-}
-
-function selectivity(c: RowExpression): number {
-  if (c.kind === 'call') {
-    if (c.name === 'equal') return c.args.some((a) => a.kind === 'constant') ? 0.1 : 0.3;
-    if (c.name.startsWith('less') || c.name.startsWith('greater')) return 0.5;
-  }
-  if (c.kind === 'special') {
-    if (c.form === 'between') return 0.3;
-    if (c.form === 'in') return Math.min(0.5, 0.1 * (c.args.length - 1));
-    if (c.form === 'or') return DEFAULT_SELECTIVITY;
-  }
-  return DEFAULT_SELECTIVITY;
 }
