@@ -19,6 +19,7 @@ import { automaticJoinDistribution } from './join-distribution.js';
 import { hashCompatible } from './hash-compatible.js';
 import { probeReplicatedMarkJoin, replicatesProbeSide } from './probe-replicated-mark-join.js';
 import { aggregatesInScanTask } from './single-node-aggregation.js';
+import { keepsBuildInProbeTask } from './single-node-mark-join.js';
 import { EngineError } from '../../../errors/engine-error.js';
 import { assertNever } from '../assert-never.js';
 
@@ -186,6 +187,11 @@ class ExchangeRewriter {
     }
     const keepsLeft = hashedOnJoinKeys(left.distribution, node.criteria, 'left');
     const strategy = this.joinStrategy(node, !keepsLeft);
+    const bothBySplit = left.distribution.kind === 'arbitrary' && right.distribution.kind === 'arbitrary';
+    if (strategy === 'broadcast' && this.singleNode && bothBySplit && keepsBuildInProbeTask(node, left.node, right.node, this.context)) {
+      // One task holds every row of both sides: no exchange (single-node-mark-join.ts).
+      return { node: { ...node, left: left.node, right: right.node, distribution: 'REPLICATED' }, distribution: left.distribution };
+    }
     if (strategy === 'broadcast') {
       return {
         node: { ...node, left: left.node, right: this.exchange('REPLICATE', right.node, []), distribution: 'REPLICATED' },

@@ -20,6 +20,7 @@ import {
   PROBE_FIRST_MAX_ROWS,
 } from './adaptive-thresholds.js';
 import { isCostly } from './expression-cost.js';
+import { filterProjectScan, probeFirstShape } from './probe-first-shape.js';
 import { shareableKeyType } from './parallel-hash-build.js';
 import type {
   AdaptiveDecision,
@@ -304,23 +305,6 @@ export class PhysicalPlanner {
     }
     return stages;
   }
-}
-
-/**
- * Whether a join is a mark join that can hash its probe side and stream its build side past it
- * (exec/operators/mark-join-probe-first: EXISTS-style marks, or IN marks on one key without a
- * filter), and is not probed in a scan's threads already.
- */
-function probeFirstShape(node: JoinNode): boolean {
-  if (node.type !== 'mark' || node.criteria.length === 0 || node.nearest !== undefined || node.parallelProbe === true) return false;
-  return node.mark?.nullAware !== true || (node.filter === undefined && node.criteria.length === 1);
-}
-
-/** The table scan under a chain of Filters and Projects, or undefined. */
-function filterProjectScan(node: PlanNode): TableScanNode | undefined {
-  let current = node;
-  while (current.kind === 'Filter' || current.kind === 'Project') current = current.source;
-  return current.kind === 'TableScan' ? current : undefined;
 }
 
 /** Whether a stage's expressions cost enough per row that computing them on threads pays for moving their rows back. */
