@@ -6,7 +6,7 @@
 
 import { expect } from 'chai';
 import { once } from 'node:events';
-import { createServer, type Server } from 'node:http';
+import { createServer, type RequestListener, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { parseDataSize } from '../../src/config/data-size.js';
 import { parseDuration } from '../../src/config/duration.js';
@@ -172,12 +172,11 @@ function edited(edit: (json: Record<string, any>) => void): string {
   return JSON.stringify(json);
 }
 
-/** A node that answers every request with `body` (200, JSON): what a peer that does not follow the protocol sends. */
-async function oddPeer(body: string, run: (uri: string) => Promise<void>): Promise<void> {
+/** A node on loopback whose every request `handle` answers; `run` gets its address. */
+async function withPeer(handle: RequestListener, run: (uri: string) => Promise<void>): Promise<void> {
   const peer: Server = createServer((request, response) => {
     request.resume();
-    response.writeHead(200, { 'Content-Type': 'application/json' });
-    response.end(body);
+    handle(request, response);
   });
   peer.listen(0, '127.0.0.1');
   await once(peer, 'listening');
@@ -186,6 +185,24 @@ async function oddPeer(body: string, run: (uri: string) => Promise<void>): Promi
   } finally {
     peer.close();
   }
+}
+
+/** A node that answers every request with `body` (200, JSON): what a peer that does not follow the protocol sends. */
+function oddPeer(body: string, run: (uri: string) => Promise<void>): Promise<void> {
+  return withPeer((_, response) => {
+    response.writeHead(200, { 'Content-Type': 'application/json' });
+    response.end(body);
+  }, run);
+}
+
+/** The coordinator's handle on a task of the peer at `uri`. */
+function remoteTaskAt(uri: string, nodeId: string, maxErrorDurationMillis: number): RemoteTask {
+  return new RemoteTask(
+    '20261126_000000_00001_abcde.1.0',
+    { nodeId, uri },
+    httpTaskChannel(uri, () => ({})),
+    { maxErrorDurationMillis },
+  );
 }
 
 function refusal(read: () => unknown): string {
@@ -314,12 +331,7 @@ describe('inter-node messages (internode/)', function () {
       await oddPeer(
         edited((j) => (j.stats.totalCpuTime = 'NaN')),
         async (uri) => {
-          const task = new RemoteTask(
-            '20261126_000000_00001_abcde.1.0',
-            { nodeId: 'odd-node', uri },
-            httpTaskChannel(uri, () => ({})),
-            { maxErrorDurationMillis: 1000 },
-          );
+          const task = remoteTaskAt(uri, 'odd-node', 1000);
           const request = { session: sampleSession(), sources: [], remoteSources: [] };
           const error = await task.update(request).then(
             () => undefined,
@@ -368,59 +380,48 @@ describe('inter-node messages (internode/)', function () {
       const published = [domain('df_1', 4n, 7n), domain('df_2', 2n)];
       const fetches: string[] = [];
       let failNextFetch = false;
-      const peer: Server = createServer((request, response) => {
-        request.resume();
-        const url = new URL(request.url!, 'http://peer');
-        if (url.pathname.endsWith('/dynamic-filters') && failNextFetch) {
-          failNextFetch = false;
-          fetches.push('failed');
-          response.writeHead(500, { 'Content-Type': 'application/json' });
-          response.end('{"error":{"message":"busy"}}');
-          return;
-        }
-        response.writeHead(200, { 'Content-Type': 'application/json' });
-        if (url.pathname.endsWith('/dynamic-filters')) {
-          const since = Number(url.searchParams.get('since'));
-          fetches.push(`since=${since}`);
-          const version = info.dynamicFiltersVersion ?? 0;
-          response.end(encodeVersionedDomains({ version, domains: published.slice(since, version) }));
-        } else response.end(encodeTaskInfo(info));
-      });
-      peer.listen(0, '127.0.0.1');
-      await once(peer, 'listening');
-      try {
-        const uri = `http://127.0.0.1:${(peer.address() as AddressInfo).port}`;
-        const task = new RemoteTask(
-          '20261126_000000_00001_abcde.1.0',
-          { nodeId: 'peer', uri },
-          httpTaskChannel(uri, () => ({})),
-          {
-            maxErrorDurationMillis: 5000,
-          },
-        );
-        const seen: DynamicFilterDomain[][] = [];
-        let next: () => void = () => undefined;
-        const arrival = () => new Promise<void>((resolve) => (next = resolve));
-        task.watchDynamicFilters((domains) => {
-          seen.push(domains);
-          next();
-        });
-        const first = arrival();
-        // Only the update's answer shows version 1: it alone must bring df_1.
-        await task.send({ session: sampleSession(), sources: [], remoteSources: [] });
-        await first;
-        await task.send({ session: sampleSession(), sources: [], remoteSources: [] });
-        const second = arrival();
-        // The task's last info shows version 2, and the first fetch fails: no info comes after it, the fetch is tried again.
-        info = { ...info, state: 'FINISHED', version: MAX_VERSION, dynamicFiltersVersion: 2 };
-        failNextFetch = true;
-        await task.follow(() => undefined);
-        await second;
-        expect(seen).to.deep.equal([[published[0]], [published[1]]]);
-        expect(fetches).to.deep.equal(['since=0', 'failed', 'since=1']);
-      } finally {
-        peer.close();
-      }
+      await withPeer(
+        (request, response) => {
+          const url = new URL(request.url!, 'http://peer');
+          if (url.pathname.endsWith('/dynamic-filters') && failNextFetch) {
+            failNextFetch = false;
+            fetches.push('failed');
+            response.writeHead(500, { 'Content-Type': 'application/json' });
+            response.end('{"error":{"message":"busy"}}');
+            return;
+          }
+          response.writeHead(200, { 'Content-Type': 'application/json' });
+          if (url.pathname.endsWith('/dynamic-filters')) {
+            const since = Number(url.searchParams.get('since'));
+            fetches.push(`since=${since}`);
+            const version = info.dynamicFiltersVersion ?? 0;
+            response.end(encodeVersionedDomains({ version, domains: published.slice(since, version) }));
+          } else response.end(encodeTaskInfo(info));
+        },
+        async (uri) => {
+          const task = remoteTaskAt(uri, 'peer', 5000);
+          const seen: DynamicFilterDomain[][] = [];
+          let next: () => void = () => undefined;
+          const arrival = () => new Promise<void>((resolve) => (next = resolve));
+          task.watchDynamicFilters((domains) => {
+            seen.push(domains);
+            next();
+          });
+          const first = arrival();
+          // Only the update's answer shows version 1: it alone must bring df_1.
+          await task.send({ session: sampleSession(), sources: [], remoteSources: [] });
+          await first;
+          await task.send({ session: sampleSession(), sources: [], remoteSources: [] });
+          const second = arrival();
+          // The task's last info shows version 2, and the first fetch fails: no info comes after it, the fetch is tried again.
+          info = { ...info, state: 'FINISHED', version: MAX_VERSION, dynamicFiltersVersion: 2 };
+          failNextFetch = true;
+          await task.follow(() => undefined);
+          await second;
+          expect(seen).to.deep.equal([[published[0]], [published[1]]]);
+          expect(fetches).to.deep.equal(['since=0', 'failed', 'since=1']);
+        },
+      );
     });
 
     it("the coordinator takes the domains a poll's answer carries, each once, without a fetch", async () => {
@@ -428,44 +429,33 @@ describe('inter-node messages (internode/)', function () {
       let info: TaskInfo = { ...sampleInfo(), state: 'RUNNING', version: 5n, failures: [] };
       const asked: string[] = [];
       // A worker as ours: the long poll's answer carries the domains published after the version it names.
-      const peer: Server = createServer((request, response) => {
-        request.resume();
-        const url = new URL(request.url!, 'http://peer');
-        const since = request.headers[TASK_HEADERS.dynamicFiltersSince.toLowerCase()];
-        asked.push(url.pathname.endsWith('/dynamic-filters') ? 'fetch' : `poll since=${String(since)}`);
-        const version = info.dynamicFiltersVersion ?? 0;
-        const carried = typeof since === 'string' && version > Number(since) ? published.slice(Number(since), version) : [];
-        response.writeHead(200, { 'Content-Type': 'application/json' });
-        response.end(encodeTaskInfo(carried.length === 0 ? info : { ...info, dynamicFilterDomains: { version, domains: carried } }));
-        // The build completes between polls: first df_1, then df_2 with the task's end.
-        info =
-          version === 0
-            ? { ...info, version: 6n, dynamicFiltersVersion: 1 }
-            : { ...info, state: 'FINISHED', version: MAX_VERSION, dynamicFiltersVersion: 2 };
-      });
-      peer.listen(0, '127.0.0.1');
-      await once(peer, 'listening');
-      try {
-        const uri = `http://127.0.0.1:${(peer.address() as AddressInfo).port}`;
-        const task = new RemoteTask(
-          '20261126_000000_00001_abcde.1.0',
-          { nodeId: 'peer', uri },
-          httpTaskChannel(uri, () => ({})),
-          {
-            maxErrorDurationMillis: 5000,
-          },
-        );
-        const seen: DynamicFilterDomain[][] = [];
-        task.watchDynamicFilters((domains) => seen.push(domains));
-        const infos: TaskInfo[] = [];
-        await task.follow((i) => infos.push(i));
-        expect(seen).to.deep.equal([[published[0]], [published[1]]]);
-        expect(asked).to.deep.equal(['poll since=0', 'poll since=0', 'poll since=1']);
-        // The infos the query sees go without the domains.
-        expect(infos.some((i) => i.dynamicFilterDomains !== undefined)).to.equal(false);
-      } finally {
-        peer.close();
-      }
+      await withPeer(
+        (request, response) => {
+          const url = new URL(request.url!, 'http://peer');
+          const since = request.headers[TASK_HEADERS.dynamicFiltersSince.toLowerCase()];
+          asked.push(url.pathname.endsWith('/dynamic-filters') ? 'fetch' : `poll since=${String(since)}`);
+          const version = info.dynamicFiltersVersion ?? 0;
+          const carried = typeof since === 'string' && version > Number(since) ? published.slice(Number(since), version) : [];
+          response.writeHead(200, { 'Content-Type': 'application/json' });
+          response.end(encodeTaskInfo(carried.length === 0 ? info : { ...info, dynamicFilterDomains: { version, domains: carried } }));
+          // The build completes between polls: first df_1, then df_2 with the task's end.
+          info =
+            version === 0
+              ? { ...info, version: 6n, dynamicFiltersVersion: 1 }
+              : { ...info, state: 'FINISHED', version: MAX_VERSION, dynamicFiltersVersion: 2 };
+        },
+        async (uri) => {
+          const task = remoteTaskAt(uri, 'peer', 5000);
+          const seen: DynamicFilterDomain[][] = [];
+          task.watchDynamicFilters((domains) => seen.push(domains));
+          const infos: TaskInfo[] = [];
+          await task.follow((i) => infos.push(i));
+          expect(seen).to.deep.equal([[published[0]], [published[1]]]);
+          expect(asked).to.deep.equal(['poll since=0', 'poll since=0', 'poll since=1']);
+          // The infos the query sees go without the domains.
+          expect(infos.some((i) => i.dynamicFilterDomains !== undefined)).to.equal(false);
+        },
+      );
     });
   });
 
