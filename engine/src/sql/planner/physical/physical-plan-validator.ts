@@ -38,9 +38,12 @@ export function validatePhysicalPlan(root: PhysicalNode, what: string): void {
   if (problem !== undefined) throw new EngineError('GENERIC_INTERNAL_ERROR', `Invalid physical plan of ${what}: ${problem}`);
 }
 
-function firstProblem(physical: PhysicalNode): string | undefined {
+/** `checked`: nodes already checked, each once (a parallel node's alternatives may share nodes with its pipeline). */
+function firstProblem(physical: PhysicalNode, checked = new Set<PhysicalNode>()): string | undefined {
+  if (checked.has(physical)) return undefined;
+  checked.add(physical);
   for (const source of [...physicalSources(physical), ...alternatives(physical)]) {
-    const problem = firstProblem(source);
+    const problem = firstProblem(source, checked);
     if (problem !== undefined) return problem;
   }
   const at = `${physical.kind} of ${physical.node.kind} node ${physical.node.id}`;
