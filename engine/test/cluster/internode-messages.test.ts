@@ -424,6 +424,43 @@ describe('inter-node messages (internode/)', function () {
       );
     });
 
+    it('the domains reach a created task while a split update the node has not answered is still on its way', async () => {
+      const info: TaskInfo = { ...sampleInfo(), state: 'RUNNING', version: 5n, failures: [] };
+      const arrived: string[] = [];
+      let answerSplits: () => void = () => undefined;
+      // A busy node: it answers the creation and the domains at once, the split update only when told.
+      await withPeer(
+        (request, response) => {
+          const chunks: Buffer[] = [];
+          request.on('data', (chunk: Buffer) => chunks.push(chunk));
+          request.on('end', () => {
+            const update = decodeTaskUpdateRequest(Buffer.concat(chunks).toString());
+            const kind = update.dynamicFilterDomains !== undefined ? 'domains' : update.sources.length > 0 ? 'splits' : 'create';
+            arrived.push(kind);
+            const answer = () => {
+              response.writeHead(200, { 'Content-Type': 'application/json' });
+              response.end(encodeTaskInfo(info));
+            };
+            if (kind === 'splits') answerSplits = answer;
+            else answer();
+          });
+        },
+        async (uri) => {
+          const task = remoteTaskAt(uri, 'peer', 5000);
+          const lastSplits = { session: sampleSession(), sources: [{ planNodeId: 1, splits: [], noMoreSplits: true }], remoteSources: [] };
+          await task.create({ session: sampleSession(), sources: [], remoteSources: [] });
+          const splitsAnswered = task.send(lastSplits);
+          const dynamicFilterDomains = [domain('df_1', 4n, 7n)];
+          await task.sendUnordered({ session: sampleSession(), sources: [], remoteSources: [], dynamicFilterDomains });
+          expect(arrived).to.deep.equal(['create', 'splits', 'domains']);
+          answerSplits();
+          await splitsAnswered;
+          // An update that adds splits or locations keeps its order: it may not be sent so.
+          expect(() => task.sendUnordered(lastSplits)).to.throw(EngineError, 'must keep its order');
+        },
+      );
+    });
+
     it("the coordinator takes the domains a poll's answer carries, each once, without a fetch", async () => {
       const published = [domain('df_1', 4n, 7n), domain('df_2', 2n, 9007199254740993n)];
       let info: TaskInfo = { ...sampleInfo(), state: 'RUNNING', version: 5n, failures: [] };

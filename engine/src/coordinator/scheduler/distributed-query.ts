@@ -416,7 +416,7 @@ export class DistributedQuery implements DistributedView {
 
   /**
    * Remote filters' domains, complete, to the tasks of the stage whose scans take them (all created by
-   * now: infos are followed only once every task's creation went out, and updates queue behind it).
+   * now: infos are followed only once every task's creation went out), ahead of split updates still on their way.
    * A failed update fails nothing: the filter is an optimization, and the task's own follow reports a gone node.
    */
   private sendDomains(fragmentId: number, domains: DynamicFilterDomain[]): void {
@@ -425,7 +425,9 @@ export class DistributedQuery implements DistributedView {
       return;
     }
     for (const task of this.stages.get(fragmentId)?.tasks ?? [])
-      task.send({ session: this.sessionJson, sources: [], remoteSources: [], dynamicFilterDomains: domains }).catch(() => undefined);
+      task
+        .sendUnordered({ session: this.sessionJson, sources: [], remoteSources: [], dynamicFilterDomains: domains })
+        .catch(() => undefined);
   }
 
   private fail(e: unknown): void {

@@ -136,7 +136,20 @@ export class RemoteTask {
         throw e;
       });
     this.updates = created.catch(() => undefined);
+    this.creation = this.updates;
     return created;
+  }
+
+  /**
+   * Sends an update that adds no splits or locations (remote dynamic filters' domains) once the task
+   * is created, without waiting for the updates sent before it: the node takes it the same in any
+   * order, and a split update it is slow to answer must not hold back the filters the task's scans
+   * wait for (seen at 58-460 ms under load). Retried as send's are.
+   */
+  sendUnordered(request: TaskUpdateRequest): Promise<void> {
+    if (request.sources.length > 0 || request.remoteSources.length > 0)
+      throw new EngineError('GENERIC_INTERNAL_ERROR', `An update of task ${this.taskId} with splits or locations must keep its order`);
+    return this.creation.then(() => (this.closed || this.notCreated ? undefined : this.updateRetrying(request)));
   }
 
   /**
@@ -170,6 +183,8 @@ export class RemoteTask {
   }
 
   private updates: Promise<void> = Promise.resolve();
+  /** Settles once the task's creation did (sendUnordered waits for it alone). */
+  private creation: Promise<void> = Promise.resolve();
   /** The task's creation failed: there is no task on the node to update. */
   private notCreated = false;
 
