@@ -18,7 +18,8 @@ const unsnappy = (block: Uint8Array, length: number): Uint8Array => decompressPa
 
 /** A dictionary of 3 entries of each storage kind, an allocator of its columns' values, and its type. */
 const DICTIONARIES: [string, () => ColumnValues, (n: number) => ColumnValues, SqlType][] = [
-  ['bigint', () => BigInt64Array.of(-5n, 2n ** 40n, 7n), (n) => new BigInt64Array(n), BIGINT],
+  // 64-bit words copied whole: the extremes and -1 (all bits set, a NaN's pattern were they moved as doubles).
+  ['bigint', () => BigInt64Array.of(-(2n ** 63n), 2n ** 63n - 1n, -1n), (n) => new BigInt64Array(n), BIGINT],
   ['double', () => Float64Array.of(1.5, -2, 3.25), (n) => new Float64Array(n), DOUBLE],
   ['integer', () => Int32Array.of(10, 20, 30), (n) => new Int32Array(n), INTEGER],
   ['varchar', () => ['a', 'bc', 'def'], (n) => new Array<string>(n).fill(''), VARCHAR],
@@ -228,5 +229,13 @@ describe('Parquet decoding primitives', () => {
         ).to.throw(/past the dictionary's 3 entries/);
       }
     }
+  });
+
+  it('plain pages with some rows wanted: those rows take their values, 64-bit words whole', () => {
+    const values = BigInt64Array.of(1n, -(2n ** 63n), 5n, -1n, 2n ** 63n - 1n, 2n ** 40n + 3n);
+    const wanted = new SelectedRowsOutput(BIGINT, Int32Array.of(1, 3, 4, 7));
+    wanted.append(0, { rowCount: 6, defined: null, dense: values });
+    wanted.append(6, { rowCount: 2, defined: null, dense: BigInt64Array.of(9n, -7n) });
+    expect(Array.from(wanted.build().values as BigInt64Array)).to.deep.equal([-(2n ** 63n), -1n, 2n ** 63n - 1n, -7n]);
   });
 });

@@ -339,24 +339,40 @@ function gather(
   out: ColumnValues,
   at: number,
 ): void {
-  if (dictionary instanceof BigInt64Array) {
-    const size = dictionary.length;
-    const from = new Int32Array(dictionary.buffer, dictionary.byteOffset, size * 2);
-    const target = out as BigInt64Array;
-    const to = new Int32Array(target.buffer, target.byteOffset, target.length * 2);
-    for (let row = 0, k = 0; row < rows; row++) {
-      if (defined !== null && defined[row] === 0) continue;
-      const index = indices[k++];
-      if (index >>> 0 >= size) throw pastDictionary(index, size);
-      to[2 * (at + row)] = from[2 * index];
-      to[2 * (at + row) + 1] = from[2 * index + 1];
-    }
-  } else if (dictionary instanceof Float64Array) gatherFloat64(dictionary, out as Float64Array, indices, defined, rows, at);
+  if (dictionary instanceof BigInt64Array) gatherBigInt64(dictionary, out as BigInt64Array, indices, defined, rows, at);
+  else if (dictionary instanceof Float64Array) gatherFloat64(dictionary, out as Float64Array, indices, defined, rows, at);
   else if (dictionary instanceof Int32Array) gatherInt32(dictionary, out as Int32Array, indices, defined, rows, at);
   else if (Array.isArray(dictionary)) gatherArray(dictionary as unknown[], out as unknown[], indices, defined, rows, at);
   else gatherOther(dictionary as Uint8Array, out as Uint8Array, indices, defined, rows, at);
 }
 
+/**
+ * Element copies between BigInt64Arrays: V8 (Node 20) moves them as 64-bit words without making a
+ * bigint, ~40% less time than copying each as two Int32 halves (h5 measurement, 3-4 vs 5-6 ns a row).
+ */
+function gatherBigInt64(
+  dict: BigInt64Array,
+  out: BigInt64Array,
+  indices: Int32Array,
+  defined: Uint8Array | null,
+  rows: number,
+  at: number,
+): void {
+  const size = dict.length;
+  if (defined === null)
+    for (let row = 0; row < rows; row++) {
+      const index = indices[row];
+      if (index >>> 0 >= size) throw pastDictionary(index, size);
+      out[at + row] = dict[index];
+    }
+  else
+    for (let row = 0, k = 0; row < rows; row++) {
+      if (defined[row] === 0) continue;
+      const index = indices[k++];
+      if (index >>> 0 >= size) throw pastDictionary(index, size);
+      out[at + row] = dict[index];
+    }
+}
 function gatherFloat64(
   dict: Float64Array,
   out: Float64Array,

@@ -119,16 +119,8 @@ function takeRows(
   first: number,
   out: ColumnValues,
 ): void {
-  if (source instanceof BigInt64Array) {
-    const src = new Int32Array(source.buffer, source.byteOffset, source.length * 2);
-    const target = out as BigInt64Array;
-    const dst = new Int32Array(target.buffer, target.byteOffset, target.length * 2);
-    for (let j = from; j < to; j++) {
-      const p = 2 * (map === null ? rows[j] - first : entryOf(map, rows[j] - first, source.length));
-      dst[2 * j] = src[p];
-      dst[2 * j + 1] = src[p + 1];
-    }
-  } else if (source instanceof Float64Array) takeFloat64(source, map, rows, from, to, first, out as Float64Array);
+  if (source instanceof BigInt64Array) takeBigInt64(source, map, rows, from, to, first, out as BigInt64Array);
+  else if (source instanceof Float64Array) takeFloat64(source, map, rows, from, to, first, out as Float64Array);
   else if (source instanceof Int32Array) takeInt32(source, map, rows, from, to, first, out as Int32Array);
   else if (Array.isArray(source)) takeArray(source as unknown[], map, rows, from, to, first, out as unknown[]);
   else takeOther(source as Uint8Array, map, rows, from, to, first, out as Uint8Array);
@@ -141,6 +133,19 @@ function entryOf(map: Int32Array, position: number, size: number): number {
   return index;
 }
 
+/** Element copies between BigInt64Arrays move 64-bit words without making bigints (see the decoder's gatherBigInt64). */
+function takeBigInt64(
+  source: BigInt64Array,
+  map: Int32Array | null,
+  rows: Int32Array,
+  from: number,
+  to: number,
+  first: number,
+  out: BigInt64Array,
+): void {
+  if (map === null) for (let j = from; j < to; j++) out[j] = source[rows[j] - first];
+  else for (let j = from; j < to; j++) out[j] = source[entryOf(map, rows[j] - first, source.length)];
+}
 function takeFloat64(
   source: Float64Array,
   map: Int32Array | null,
