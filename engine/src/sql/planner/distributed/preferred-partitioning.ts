@@ -14,7 +14,7 @@
 import type { PropertyMetadata } from '../../../spi/properties.js';
 import { booleanSessionProperty } from '../../../spi/session-properties.js';
 import type { PlannerContext } from '../planner-context.js';
-import type { AggregateNode } from '../plan.js';
+import type { AggregateNode, PlanNode } from '../plan.js';
 import type { Symbol } from '../row-expression.js';
 import { estimateRows } from '../optimizer/estimate-rows.js';
 
@@ -34,9 +34,16 @@ const MIN_GROUPS_PER_NODE = 64;
  * keys, too few estimated groups for `nodes`, or the session switched this off.
  */
 export function preferredKeysBelow(node: AggregateNode, context: PlannerContext, nodes: number): Symbol[] {
-  if (node.groupingKeys.length === 0 || node.step !== 'single') return [];
+  if (node.groupingKeys.length === 0 || node.step !== 'single' || !overDistinctStep(node.source)) return [];
   if (!booleanSessionProperty(context.session, PREFERRED_AGGREGATION_PARTITIONING_PROPERTY)) return [];
   return estimateRows(node, context) >= MIN_GROUPS_PER_NODE * Math.max(1, nodes) ? [...node.groupingKeys] : [];
+}
+
+/** Whether a grouping or a MarkDistinct lies below, through row-by-row nodes (else nothing takes the preference). */
+function overDistinctStep(source: PlanNode): boolean {
+  let node = source;
+  while (node.kind === 'Project' || node.kind === 'Filter') node = node.source;
+  return node.kind === 'Aggregate' || node.kind === 'MarkDistinct';
 }
 
 /** The keys to repartition a step needing `keys` on: the preferred ones when they are a proper, non-empty subset. */
