@@ -19,6 +19,11 @@ const SWITCHED_OFF = { ...TINY, 'X-Engine-Session': 'preferred_aggregation_parti
 const PER_CUSTOMER = `SELECT o_custkey, count(DISTINCT o_orderpriority) AS priorities, count(DISTINCT o_clerk) AS clerks, sum(o_totalprice) AS total
   FROM orders GROUP BY o_custkey ORDER BY o_custkey`;
 
+/** Groups of groups through a renaming projection and a HAVING filter: the inner grouping's rows are hashed on the outer keys under their inner names. */
+const CLERKS_PER_CUSTOMER = `SELECT customer, count(*) AS clerks, sum(orders) AS orders FROM (
+    SELECT o_custkey AS customer, o_clerk AS clerk, count(*) AS orders FROM orders GROUP BY o_custkey, o_clerk HAVING count(*) < 3
+  ) GROUP BY customer ORDER BY customer`;
+
 const PER_STATUS = 'SELECT o_orderstatus, count(DISTINCT o_custkey) AS customers FROM orders GROUP BY o_orderstatus ORDER BY 1';
 
 /** The keys of each hash-partitioned fragment output, in plan order, with the numeric suffixes dropped. */
@@ -54,6 +59,14 @@ describe('preferred aggregation partitioning on a coordinator and 2 workers', fu
     expect(plan.match(/MarkDistinct\[/g)).to.have.length(2);
     expect(plan).not.to.match(/Aggregate\((?:PARTIAL|FINAL)\)/);
     await expectDuckDbAnswer(cluster.coordinator.uri, duck, PER_CUSTOMER, TINY);
+  });
+
+  it('hashes the rows of a grouping on the keys of the grouping above it through a renaming projection and a filter', async () => {
+    const plan = await explain(CLERKS_PER_CUSTOMER);
+    expect(hashOutputs(plan)).to.deep.equal(['o_custkey']);
+    expect(plan).to.match(/Aggregate\(FINAL\)\[keys = \[o_custkey_\d+, o_clerk_\d+\]\]/);
+    expect(plan).not.to.match(/Aggregate\((?:PARTIAL|FINAL)\)\[keys = \[customer_\d+\]\]/);
+    await expectDuckDbAnswer(cluster.coordinator.uri, duck, CLERKS_PER_CUSTOMER, TINY);
   });
 
   it('keeps the distinct rows hashed on all their keys when the aggregation above has few groups', async () => {
