@@ -17,6 +17,7 @@ import { JOIN_MAX_BROADCAST_TABLE_SIZE_PROPERTY } from '../sql/planner/distribut
 import { DISTRIBUTED_MARK_JOIN_PROPERTY } from '../sql/planner/distributed/probe-replicated-mark-join.js';
 import { PARTITIONED_AGGREGATION_PROPERTY } from '../sql/planner/physical/partitioned-aggregation.js';
 import { SINGLE_NODE_AGGREGATION_PROPERTY } from '../sql/planner/distributed/single-node-aggregation.js';
+import { PREFERRED_AGGREGATION_PARTITIONING_PROPERTY } from '../sql/planner/distributed/preferred-partitioning.js';
 import { PARALLEL_MARK_JOIN_PROPERTY } from '../sql/planner/physical/parallel-mark-join.js';
 import { PARALLEL_SORT_PROPERTY } from '../sql/planner/physical/parallel-sort.js';
 import { PARALLEL_WINDOW_PROPERTY } from '../sql/planner/physical/parallel-window.js';
@@ -72,6 +73,7 @@ export function systemSessionProperties(node: NodeSessionDefaults): readonly Pro
     PARALLEL_JOIN_PROBE_PROPERTY,
     PARTITIONED_AGGREGATION_PROPERTY,
     SINGLE_NODE_AGGREGATION_PROPERTY,
+    PREFERRED_AGGREGATION_PARTITIONING_PROPERTY,
     PARALLEL_MARK_JOIN_PROPERTY,
     PARALLEL_SORT_PROPERTY,
     PARALLEL_WINDOW_PROPERTY,

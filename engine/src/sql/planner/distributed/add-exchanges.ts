@@ -20,6 +20,7 @@ import { hashCompatible } from './hash-compatible.js';
 import { probeReplicatedMarkJoin, replicatesProbeSide } from './probe-replicated-mark-join.js';
 import { aggregatesInScanTask } from './single-node-aggregation.js';
 import { keepsBuildInProbeTask } from './single-node-mark-join.js';
+import { partitioningKeys, preferredKeysBelow } from './preferred-partitioning.js';
 import { EngineError } from '../../../errors/engine-error.js';
 import { assertNever } from '../assert-never.js';
 
@@ -50,7 +51,8 @@ class ExchangeRewriter {
     private readonly singleNode: boolean,
   ) {}
 
-  visit(node: PlanNode): Placed {
+  /** `preferred`: keys the node's consumer would have its rows hashed on (see preferred-partitioning.ts). */
+  visit(node: PlanNode, preferred: readonly Symbol[] = []): Placed {
     switch (node.kind) {
       case 'TableScan': {
         const connector = this.context.catalogs.get(node.table.catalog);
@@ -62,20 +64,21 @@ class ExchangeRewriter {
       case 'Filter':
       case 'Unnest': {
         // Row by row: the replicated symbols keep the source's partitioning.
-        const source = this.visit(node.source);
+        const source = this.visit(node.source, node.kind === 'Filter' ? preferred : []);
         return { node: { ...node, source: source.node }, distribution: source.distribution };
       }
       case 'Project': {
-        const source = this.visit(node.source);
+        const source = this.visit(node.source, beforeProject(preferred, node.assignments));
         return { node: { ...node, source: source.node }, distribution: throughProject(source.distribution, node.assignments) };
       }
       case 'Aggregate':
-        return this.aggregate(node);
+        return this.aggregate(node, preferred);
       case 'Join':
         return this.join(node);
       case 'MarkDistinct': {
         // The rows of one combination meet in one task, wherever they came from.
-        const partitioned = this.partitionedOn(this.visit(node.source), node.distinctSymbols);
+        const source = this.visit(node.source, preferred);
+        const partitioned = this.partitionedOn(source, partitioningKeys(node.distinctSymbols, preferred));
         return { node: { ...node, source: partitioned.node }, distribution: partitioned.distribution };
       }
       case 'Sort':
@@ -139,8 +142,8 @@ class ExchangeRewriter {
     return { node: this.exchange('REPARTITION', placed.node, keys), distribution: { kind: 'hash', keys } };
   }
 
-  private aggregate(node: AggregateNode): Placed {
-    const source = this.visit(node.source);
+  private aggregate(node: AggregateNode, preferred: readonly Symbol[]): Placed {
+    const source = this.visit(node.source, preferredKeysBelow(node, this.context, this.nodes));
     const keys = node.groupingKeys;
     const d = source.distribution;
     const inPlace = d.kind === 'single' || (keys.length > 0 && d.kind === 'hash' && d.keys.every((k) => keys.some((g) => g.id === k.id)));
@@ -152,11 +155,15 @@ class ExchangeRewriter {
     if (hasPartialForm(node)) {
       const final = split({ ...node, source: source.node }, this.context.factory);
       const partial = final.source;
-      const moved = keys.length === 0 ? this.exchange('GATHER', partial, []) : this.exchange('REPARTITION', partial, keys);
-      return { node: { ...final, source: moved }, distribution: keys.length === 0 ? SINGLE : { kind: 'hash', keys } };
+      if (keys.length === 0) return { node: { ...final, source: this.exchange('GATHER', partial, []) }, distribution: SINGLE };
+      const hashKeys = partitioningKeys(keys, preferred);
+      return {
+        node: { ...final, source: this.exchange('REPARTITION', partial, hashKeys) },
+        distribution: { kind: 'hash', keys: hashKeys },
+      };
     }
     if (keys.length === 0) return { node: { ...node, source: this.gather(source) }, distribution: SINGLE };
-    const partitioned = this.partitionedOn(source, keys);
+    const partitioned = this.partitionedOn(source, partitioningKeys(keys, preferred));
     return { node: { ...node, source: partitioned.node }, distribution: partitioned.distribution };
   }
 
@@ -273,6 +280,20 @@ function hashedOnJoinKeys(d: Distribution, criteria: readonly EquiJoinClause[], 
 
 function sameKeys(a: readonly Symbol[], b: readonly Symbol[]): boolean {
   return a.length === b.length && a.every((s, i) => s.id === b[i].id);
+}
+
+/** The preferred keys in the symbols under a projection: none unless every one passes through it (possibly renamed). */
+function beforeProject(
+  preferred: readonly Symbol[],
+  assignments: readonly { symbol: Symbol; expression: { kind: string; symbol?: Symbol } }[],
+): Symbol[] {
+  const keys: Symbol[] = [];
+  for (const key of preferred) {
+    const source = assignments.find((a) => a.symbol.id === key.id && a.expression.kind === 'symbol')?.expression.symbol;
+    if (source === undefined) return [];
+    keys.push(source);
+  }
+  return keys;
 }
 
 /** A hash distribution survives a projection when every key passes through (possibly renamed). */
