@@ -116,12 +116,15 @@ describe("semi and anti joins with their probe side replicated to the build side
     });
   }
 
-  it('EXPLAIN shows the probe rows numbered and replicated, the marks combined per number after a repartition', async () => {
+  it('EXPLAIN shows the probe rows numbered and replicated, the marks combined per number (its only key) after a repartition', async () => {
     const plan = await explain(QUERIES.EXISTS, ON);
     expect(plan).to.match(/AssignUniqueId\[probe_row_\d+\]/);
     expect(plan).to.match(/Output partitioning: BROADCAST \[\]\n\s*└─ AssignUniqueId\[probe_row_\d+\]/);
     expect(plan).to.match(/Output partitioning: HASH \[probe_row_\d+\]/);
     expect(plan).to.match(/max\(mark_code_\d+\)/);
+    // Grouped by the number alone (an integer key), the probe row's columns carried beside the mark.
+    expect(plan).to.match(/Aggregate\(SINGLE\)\[keys = \[probe_row_\d+\]\]/);
+    expect(plan).to.match(/:= arbitrary\(id_\d+\)/);
   });
 
   it('answers TPC-H q4, q21 and q22 on tiny as DuckDB does, their EXISTS and NOT EXISTS probe-replicated', async () => {
