@@ -148,6 +148,28 @@ describe("semi and anti joins with their probe side replicated to the build side
     }
   });
 
+  it('numbers the probe rows in the tasks that scan them, each apart (4 files of the same rows over both workers), as DuckDB', async () => {
+    const split = join(lake.dir, 'probe_split');
+    mkdirSync(split, { recursive: true });
+    for (let file = 0; file < 4; file++) await duckDbRows(`COPY (${PROBE_SIDE}) TO '${split}/part-${file}.parquet' (FORMAT PARQUET)`);
+    await query(cluster.coordinator.uri, `CREATE TABLE lake.default.probe_split WITH (external_location = 'file://${split}/')`);
+    for (const sql of [QUERIES['EXISTS, every probe row kept (duplicates too)'], QUERIES['NOT EXISTS with a filter on strings']]) {
+      const spread = sql.replaceAll('{probe}', 'lake.default.probe_split');
+      const plan = await explain(spread, ON);
+      expect(plan).to.match(
+        /Fragment \d+ \[SOURCE\]\n[^\n]*\n\s*Output partitioning: BROADCAST \[\]\n\s*└─ AssignUniqueId\[probe_row_\d+\]/,
+      );
+      const expected = sorted(
+        await duckDbRows(
+          spread
+            .replaceAll('lake.default.probe_split', `read_parquet('${split}/*.parquet')`)
+            .replaceAll('{build}', `read_parquet('${build}/*.parquet')`),
+        ),
+      );
+      expect(sorted(await query(cluster.coordinator.uri, ours(spread), ON))).to.deep.equal(expected);
+    }
+  });
+
   it('keeps a big probe side to the partitioned join (the build side is not bigger over the nodes)', async () => {
     const sql = 'SELECT count(*) FROM {build} p WHERE EXISTS (SELECT 1 FROM {probe} b WHERE b.k = p.k)';
     expect(await explain(sql, ON)).not.to.contain('PROBE_REPLICATED');

@@ -1,7 +1,8 @@
 // A semi or anti join (EXISTS, NOT EXISTS, IN, NOT IN: a mark join) across a cluster whose probe
 // side is small and whose build side is big and spread over tasks: rather than repartitioning both
 // sides on the keys (every build key crossing the network) or replicating the big build side, the
-// probe rows are numbered (AssignUniqueId) and replicated to every task of the build side's stage.
+// probe rows are numbered (AssignUniqueId, in the tasks they are in) and replicated to every task of
+// the build side's stage.
 // There each task marks them against its part of the build rows (as ParallelMarkJoin does inside
 // one node: hash the small side, stream the big one past it), every probe row comes out with its
 // mark, and the rows are repartitioned on their number, where one aggregation combines the marks
@@ -51,7 +52,8 @@ export function replicatesProbeSide(node: JoinNode, buildSpread: boolean, contex
 }
 
 /**
- * The join as a probe-replicated mark join: `probe` (in one task) numbered and replicated to the
+ * The join as a probe-replicated mark join: `probe` (in the tasks it is in, each numbering its rows
+ * apart from the others': exec/operators/assign-unique-id.ts) numbered and replicated to the
  * tasks of `build`, then the marks combined per probe row; the same outputs as `node`.
  */
 export function probeReplicatedMarkJoin(node: JoinNode, probe: PlanNode, build: PlanNode, context: PlannerContext): PlanNode {
