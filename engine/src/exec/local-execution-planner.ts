@@ -96,6 +96,8 @@ export interface ExecutionEnvironment {
   commitWrite?: WriteCommit;
   /** The joins' dynamic filters, for the scans under them (made here when absent). */
   dynamicFilters?: DynamicFilters;
+  /** In a distributed task: the first id its AssignUniqueId gives (taskIdBase: apart from the other tasks'). */
+  uniqueIdBase?: number;
 }
 
 /** The splits a task's scan is given, as they come. */
@@ -311,7 +313,7 @@ export class LocalExecutionPlanner {
         return run(groupId, input(node.source), types(node.source), sets, all);
       }
       case 'AssignUniqueId':
-        return run(assignUniqueId, input(node.source));
+        return run(assignUniqueId, input(node.source), this.env.uniqueIdBase ?? 0);
       case 'MarkDistinct':
         return run(markDistinct, ctx, input(node.source), {
           inputTypes: types(node.source),

@@ -29,6 +29,7 @@ import { abortOnSignal, ExchangeClient, type ExchangeClientOptions } from './exc
 import type { OutputBufferOptions } from './output-buffer.js';
 import { SplitQueue } from './split-queue.js';
 import { TaskOutput } from './task-output.js';
+import { taskIdBase } from '../exec/operators/assign-unique-id.js';
 import { isDoneState, type TaskFailure, type TaskState } from '../internode/task-info.js';
 import type { OutputBuffersSpec, TaskUpdateRequest } from '../internode/task-update-request.js';
 
@@ -251,6 +252,7 @@ export class SqlTask {
       dynamicFilters: this.dynamicFilters,
       // The scans the coordinator assigns splits to are named in the first request; the others read their table here.
       assignedSplits: (scan) => this.splits.get(scan.id),
+      uniqueIdBase: taskIdBase(this.taskId),
     };
     const output = this.output!;
     const fragment = this.fragment!;

@@ -116,12 +116,15 @@ describe("semi and anti joins with their probe side replicated to the build side
     });
   }
 
-  it('EXPLAIN shows the probe rows numbered and replicated, the marks combined per number after a repartition', async () => {
+  it('EXPLAIN shows the probe rows numbered and replicated, the marks combined per number (its only key) after a repartition', async () => {
     const plan = await explain(QUERIES.EXISTS, ON);
     expect(plan).to.match(/AssignUniqueId\[probe_row_\d+\]/);
     expect(plan).to.match(/Output partitioning: BROADCAST \[\]\n\s*└─ AssignUniqueId\[probe_row_\d+\]/);
     expect(plan).to.match(/Output partitioning: HASH \[probe_row_\d+\]/);
     expect(plan).to.match(/max\(mark_code_\d+\)/);
+    // Grouped by the number alone (an integer key), the probe row's columns carried beside the mark.
+    expect(plan).to.match(/Aggregate\(SINGLE\)\[keys = \[probe_row_\d+\]\]/);
+    expect(plan).to.match(/:= arbitrary\(id_\d+\)/);
   });
 
   it('answers TPC-H q4, q21 and q22 on tiny as DuckDB does, their EXISTS and NOT EXISTS probe-replicated', async () => {
@@ -142,6 +145,28 @@ describe("semi and anti joins with their probe side replicated to the build side
       }
     } finally {
       duck.closeSync();
+    }
+  });
+
+  it('numbers the probe rows in the tasks that scan them, each apart (4 files of the same rows over both workers), as DuckDB', async () => {
+    const split = join(lake.dir, 'probe_split');
+    mkdirSync(split, { recursive: true });
+    for (let file = 0; file < 4; file++) await duckDbRows(`COPY (${PROBE_SIDE}) TO '${split}/part-${file}.parquet' (FORMAT PARQUET)`);
+    await query(cluster.coordinator.uri, `CREATE TABLE lake.default.probe_split WITH (external_location = 'file://${split}/')`);
+    for (const sql of [QUERIES['EXISTS, every probe row kept (duplicates too)'], QUERIES['NOT EXISTS with a filter on strings']]) {
+      const spread = sql.replaceAll('{probe}', 'lake.default.probe_split');
+      const plan = await explain(spread, ON);
+      expect(plan).to.match(
+        /Fragment \d+ \[SOURCE\]\n[^\n]*\n\s*Output partitioning: BROADCAST \[\]\n\s*└─ AssignUniqueId\[probe_row_\d+\]/,
+      );
+      const expected = sorted(
+        await duckDbRows(
+          spread
+            .replaceAll('lake.default.probe_split', `read_parquet('${split}/*.parquet')`)
+            .replaceAll('{build}', `read_parquet('${build}/*.parquet')`),
+        ),
+      );
+      expect(sorted(await query(cluster.coordinator.uri, ours(spread), ON))).to.deep.equal(expected);
     }
   });
 

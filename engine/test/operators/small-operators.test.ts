@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { assignUniqueId } from '../../src/exec/operators/assign-unique-id.js';
+import { assignUniqueId, taskIdBase } from '../../src/exec/operators/assign-unique-id.js';
 import { enforceSingleRow } from '../../src/exec/operators/enforce-single-row.js';
 import { groupId } from '../../src/exec/operators/group-id.js';
 import { setOperation } from '../../src/exec/operators/set-operation.js';
@@ -48,6 +48,14 @@ describe('assignUniqueId operator', () => {
   it('appends distinct bigint ids across pages', async () => {
     const rows = await collectRows(assignUniqueId(rowsStream([INTEGER], [[5], [6], [7], [8]], 3), 2 ** 40));
     expect(rows.map((r) => r[1])).to.deep.equal([0n, 1n, 2n, 3n].map((i) => 2n ** 40n + i));
+  });
+
+  it("starts a task's ids at its number (the task id's last part) times 2^40; another id's form from 0; a number beyond 2^13 fails", () => {
+    expect(taskIdBase('20261127_0001_abc.4.0')).to.equal(0);
+    expect(taskIdBase('20261127_0001_abc.4.3')).to.equal(3 * 2 ** 40);
+    expect(taskIdBase('20261127_0001_abc.4.8191')).to.equal(8191 * 2 ** 40);
+    expect(taskIdBase('a-test-task')).to.equal(0);
+    expect(() => taskIdBase('q.1.8192')).to.throw(/beyond the unique ids' range/);
   });
 });
 

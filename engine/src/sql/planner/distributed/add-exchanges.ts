@@ -185,8 +185,9 @@ class ExchangeRewriter {
     const left = this.visit(node.left);
     const right = this.visit(node.right);
     if (replicatesProbeSide(node, right.distribution.kind !== 'single', this.context, this.nodes)) {
-      // Its rows come out of a repartition on each probe row's number, which is no output.
-      return { node: probeReplicatedMarkJoin(node, this.gather(left), right.node, this.context), distribution: ARBITRARY };
+      // Its rows come out of a repartition on each probe row's number, which is no output. The probe
+      // rows are numbered where they are: each task's numbers apart from the others' (taskIdBase).
+      return { node: probeReplicatedMarkJoin(node, left.node, right.node, this.context), distribution: ARBITRARY };
     }
     if (left.distribution.kind === 'single') {
       // The probe side is in one task already: bring the build side there.
