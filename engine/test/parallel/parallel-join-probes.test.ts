@@ -168,6 +168,23 @@ describe('joins probed in worker threads equal DuckDB', function () {
       }
     });
 
+    it('without an aggregation above, only when the joins keep few of the scan rows (TPC-H q21: lineitem with one nation’s suppliers)', async () => {
+      const few = 'SELECT p.id, b.id, p.small FROM probe_side p JOIN (SELECT * FROM build_side WHERE id = 1) b ON p.k = b.k';
+      const fewPlan = await explain(few);
+      expect(
+        fewPlan.split('\n').find((line) => line.includes('InnerJoin[')),
+        fewPlan,
+      ).to.contain('probe = parallel');
+      expect(fewPlan).to.contain('ParallelScan[');
+      expect(fewPlan).not.to.contain('Aggregate');
+      const started = sharedThreadPool().stats().tasksStarted;
+      await expectDuckDbAnswer(engine, duck, `SELECT * FROM (${few}) ORDER BY 1, 2, 3`);
+      expect(sharedThreadPool().stats().tasksStarted).to.be.greaterThan(started);
+      const most = await joinLines('SELECT p.id, b.id, p.small FROM probe_side p JOIN build_side b ON p.k = b.k');
+      expect(most).to.have.length(1);
+      expect(most[0]).not.to.contain('probe = parallel');
+    });
+
     it('drops build columns nothing above the join uses (a filter column of the build side)', async () => {
       const plan = await explain("SELECT count(*), sum(b.id) FROM probe_side p JOIN build_side b ON p.k = b.k WHERE b.name <> 'n7'");
       const join = plan.split('\n').findIndex((line) => line.includes('InnerJoin['));

@@ -14,6 +14,11 @@
 // columns nothing above the join uses (a filter's column, say, which a Filter passes on) are
 // dropped from the build side first, so they do not count.
 //
+// Where its rows go into an aggregation in the same threads, or its scan makes its pages there (a
+// generated or decoded table), a join is probed in parallel wherever it stands. Without them it pays
+// only when the joins keep few of the scan's rows (FEW_ROWS_BACK_SHARE), and that reason counts only
+// outside the build side of a join probed in parallel, so that such pipelines never nest.
+//
 // Inner, left and mark joins (semi, anti, IN, EXISTS) answer each probe row from the build side
 // alone. Right and full joins also emit the build rows no probe row matched, which needs every
 // thread's matches: they stay in the main thread.
@@ -43,35 +48,38 @@ export const PARALLEL_JOIN_PROBE_PROPERTY: PropertyMetadata = {
 export function markParallelProbes(root: PlanNode, context: PlannerContext): PlanNode {
   if (integerSessionProperty(context.session, 'parallel_min_splits') === 0) return root;
   if (!booleanSessionProperty(context.session, PARALLEL_JOIN_PROBE_PROPERTY)) return root;
-  return visit(root, allOf(root), false, context);
+  return visit(root, allOf(root), TOP, context);
 }
 
 /**
- * `node` with its joins marked. `required`: the ids of the symbols of its outputs that something
- * above it uses; `reduced`: whether its rows go into an aggregation that runs in the same threads
- * (its partial step), so that few rows come back from them.
+ * Where a subtree stands: `reduced`, whether its rows go into an aggregation that runs in the same
+ * threads (its partial step), so that few rows come back from them; `underParallelProbe`, whether it
+ * is in (or under) the build side of a join probed in parallel, whose pipeline it feeds.
  */
-function visit(node: PlanNode, required: ReadonlySet<number>, reduced: boolean, context: PlannerContext): PlanNode {
+interface Place {
+  reduced: boolean;
+  underParallelProbe: boolean;
+}
+
+const TOP: Place = { reduced: false, underParallelProbe: false };
+
+/** `node` with its joins marked. `required`: the ids of the symbols of its outputs that something above it uses. */
+function visit(node: PlanNode, required: ReadonlySet<number>, place: Place, context: PlannerContext): PlanNode {
+  const unreduced: Place = { ...place, reduced: false };
   switch (node.kind) {
     case 'Project':
-      return mapSources(node, (source) => visit(source, new Set(nodeReferences(node).keys()), reduced, context));
+      return mapSources(node, (source) => visit(source, new Set(nodeReferences(node).keys()), place, context));
     case 'Aggregate': {
-      const partial = node.step === 'partial' || hasPartialForm(node);
-      return mapSources(node, (source) => visit(source, new Set(nodeReferences(node).keys()), partial, context));
+      const reduced = node.step === 'partial' || hasPartialForm(node);
+      return mapSources(node, (source) => visit(source, new Set(nodeReferences(node).keys()), { ...place, reduced }, context));
     }
     // Below a Filter or a Join a build side may lose columns: their outputs follow their sources'.
     case 'Filter': {
-      const source = visit(node.source, new Set([...required, ...nodeReferences(node).keys()]), reduced, context);
+      const source = visit(node.source, new Set([...required, ...nodeReferences(node).keys()]), place, context);
       return { ...node, source, outputs: source.outputs };
     }
-    case 'Join': {
-      const used = new Set([...required, ...nodeReferences(node).keys()]);
-      const candidate = isCandidate(node, used, context);
-      // The probe side stays in this join's threads only when the join goes there too.
-      const left = visit(node.left, used, reduced && candidate, context);
-      const join = withSides(node, left, visit(node.right, used, false, context));
-      return candidate && probesInParallel(join, reduced, context) ? sharedBuild(join, used, context) : join;
-    }
+    case 'Join':
+      return visitJoin(node, required, place, context);
     case 'TableScan':
     case 'Values':
     case 'RecursiveUnion':
@@ -90,10 +98,30 @@ function visit(node: PlanNode, required: ReadonlySet<number>, reduced: boolean, 
     case 'RemoteSource':
     case 'TableWriter':
     case 'TableFinish':
-      return mapSources(node, (source) => visit(source, allOf(source), false, context));
+      return mapSources(node, (source) => visit(source, allOf(source), unreduced, context));
     default:
       return assertNever(node);
   }
+}
+
+/**
+ * The join marked, its probe side first (whether it goes to the threads decides this join), then
+ * its build side. Few rows coming back (keepsFewOfItsScan) count only outside the build side of a
+ * join probed in parallel: there, in a left-deep chain of small scans (sqllogictest select5: up to
+ * 64 tables), every join became a parallel pipeline inside the build side of the one above, which
+ * gains nothing (a build side is made before the threads probe) and made plans nest parallel nodes
+ * as deep as the chain.
+ */
+function visitJoin(node: JoinNode, required: ReadonlySet<number>, place: Place, context: PlannerContext): JoinNode {
+  const used = new Set([...required, ...nodeReferences(node).keys()]);
+  const candidate = isCandidate(node, used, context);
+  const fewRowsBack = place.reduced || (!place.underParallelProbe && keepsFewOfItsScan(node, context));
+  // The probe side stays in this join's threads only when the join goes there too.
+  const left = visit(node.left, used, { ...place, reduced: fewRowsBack && candidate }, context);
+  const parallel = candidate && probesInParallel(left, fewRowsBack, context);
+  const right = visit(node.right, used, { reduced: false, underParallelProbe: place.underParallelProbe || parallel }, context);
+  const join = withSides(node, left, right);
+  return parallel ? sharedBuild(join, used, context) : join;
 }
 
 /**
@@ -121,16 +149,33 @@ function isCandidate(node: JoinNode, used: ReadonlySet<number>, context: Planner
 
 /**
  * Whether the probe side is a scan on threads, and it pays to probe there: when the rows go on into
- * a partial aggregation in the same threads, or when the scan makes its pages in the threads anyway
- * (a generated or decoded table). Otherwise every probe row travels back to the main thread, where
- * a memory table's scan would have read it for nothing (q5's orders-customer join on sf1 memory
- * tables, whose rows go back to build the lineitem join's table, measured slower in threads).
+ * a partial aggregation in the same threads (or the joins keep few of the scan's rows: `reduced`),
+ * or when the scan makes its pages in the threads anyway (a generated or decoded table). Otherwise
+ * every probe row travels back to the main thread, where a memory table's scan would have read it
+ * for nothing (q5's orders-customer join on sf1 memory tables, whose rows go back to build the
+ * lineitem join's table, measured slower in threads).
  */
-function probesInParallel(node: JoinNode, reduced: boolean, context: PlannerContext): boolean {
-  const scan = probeChainScan(node.left);
+function probesInParallel(probe: PlanNode, reduced: boolean, context: PlannerContext): boolean {
+  const scan = probeChainScan(probe);
   if (scan === undefined) return false;
   const splits = context.catalogs.get(scan.table.catalog)?.workerSplitSource?.(scan.table);
   return splits !== undefined && (reduced || splits.generatesPages);
+}
+
+/**
+ * Share of its scan's rows at most that an inner join over a scan pipeline is estimated to keep for
+ * few of them to come back from the threads, as from a partial aggregation there: q21's lineitem
+ * joined with one nation's suppliers (1/25) then with finished orders, whose 6M rows the main thread
+ * otherwise scanned and tested against the dynamic filters alone, ahead of its EXISTS joins. q5's
+ * orders-customer join (all of its ~15% of orders come back) stays above it.
+ */
+export const FEW_ROWS_BACK_SHARE = 0.1;
+
+function keepsFewOfItsScan(node: JoinNode, context: PlannerContext): boolean {
+  if (node.type !== 'inner') return false;
+  let scan: PlanNode = node.left;
+  while (scan.kind === 'Filter' || scan.kind === 'Project' || scan.kind === 'Join') scan = scan.kind === 'Join' ? scan.left : scan.source;
+  return scan.kind === 'TableScan' && estimateRows(node, context) <= FEW_ROWS_BACK_SHARE * estimateRows(scan, context);
 }
 
 /** The build columns a join keeps: those that can be shared, and those something uses. */

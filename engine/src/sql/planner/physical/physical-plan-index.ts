@@ -11,6 +11,9 @@ import { type PhysicalNode, physicalSources } from './physical-plan.js';
 export class PhysicalPlanIndex {
   private readonly byNode = new Map<PlanNode, PhysicalNode>();
 
+  /** The physical nodes added: a parallel node's fallback shares nodes with it, so the plan is a DAG, walked once per node. */
+  private readonly added = new Set<PhysicalNode>();
+
   constructor(readonly root: PhysicalNode) {
     this.add(root);
   }
@@ -29,6 +32,8 @@ export class PhysicalPlanIndex {
 
   /** Top-down, so that a node is found as the topmost physical node that stands for it. */
   private add(physical: PhysicalNode): void {
+    if (this.added.has(physical)) return;
+    this.added.add(physical);
     this.keep(physical.node, physical);
     if (physical.kind === 'SingleStepAggregation') this.keep(physical.final, physical);
     physicalSources(physical).forEach((s) => this.add(s));

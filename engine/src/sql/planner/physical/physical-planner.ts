@@ -154,7 +154,9 @@ export class PhysicalPlanner {
       threadTop.kind === 'Aggregate' ? this.aggregation(threadTop, partial === undefined ? undefined : (node as AggregateNode)) : undefined;
     if (threadTop.kind === 'Aggregate' && aggregation === undefined) return undefined;
     const stages = this.stages(threadTop.kind === 'Aggregate' ? threadTop.source : threadTop);
-    if (!(threadScan.generatesPages || aggregation !== undefined || stages.some(costly))) return undefined;
+    // A join is probed in parallel only where that pays (optimizer/parallel-probes.ts).
+    const pays = threadScan.generatesPages || aggregation !== undefined || stages.some((s) => s.kind === 'probe' || costly(s));
+    if (!pays) return undefined;
     return {
       kind: 'ParallelScan',
       node,
