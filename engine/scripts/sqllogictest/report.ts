@@ -2,7 +2,7 @@
 
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { basename, dirname } from 'node:path';
-import type { FileResult, Summary } from './runner.js';
+import type { FileResult, ServerHang, Summary } from './runner.js';
 
 export interface Gate {
   /** A prefix of the file's base name (`select`), or a glob over it (`select*.test`). */
@@ -22,7 +22,14 @@ export interface GateResult {
 export function fileLine(result: FileResult): string {
   const seconds = (result.millis / 1000).toFixed(1);
   const counts = `${result.passed} passed, ${result.failed} failed, ${result.skipped} skipped`;
-  return `${result.file}: ${counts} (${seconds} s)${result.setupError === undefined ? '' : ` — ${result.setupError}`}`;
+  const setup = result.setupError === undefined ? '' : ` — ${result.setupError}`;
+  const hang = result.hang === undefined ? '' : ` — SERVER HANG ${hangLine(result.hang)}`;
+  return `${result.file}: ${counts} (${seconds} s)${setup}${hang}`;
+}
+
+function hangLine(hang: ServerHang): string {
+  const where = hang.line === 0 ? 'before the first record' : `at line ${hang.line}`;
+  return `${where}: ${hang.reason}; ${hang.notRun} records after it not run (counted as failed)`;
 }
 
 export function totalLine(summary: Summary): string {
@@ -69,6 +76,12 @@ export function gateLine(result: GateResult): string {
 
 export function reportText(summary: Summary, gates: readonly GateResult[]): string {
   const lines = ['sqllogictest report', '', ...summary.files.map(fileLine), totalLine(summary), ...gates.map(gateLine), ''];
+  const hangs = summary.files.flatMap((f) => (f.hang === undefined ? [] : [f.hang]));
+  lines.push(`server hangs: ${hangs.length === 0 ? 'none' : hangs.length}`);
+  for (const hang of hangs) lines.push(`${hang.file}:${hang.line} ${hangLine(hang)}`, indent('sql', hang.sql));
+  lines.push('', `slowest plans (the server's planningTimeMillis):`);
+  for (const plan of summary.slowestPlans) lines.push(`  ${plan.millis} ms ${plan.file}:${plan.line} ${oneLine(plan.sql)}`);
+  lines.push('');
   for (const file of summary.files) {
     if (file.setupError !== undefined) lines.push(`${file.file}: ${file.setupError}`, '');
     for (const f of file.failures) {
@@ -78,6 +91,14 @@ export function reportText(summary: Summary, gates: readonly GateResult[]): stri
   }
   return lines.join('\n');
 }
+
+/** The SQL on one line, shortened: the slowest plans' list shows where, not what. */
+function oneLine(sql: string): string {
+  const flat = sql.replace(/\s+/g, ' ').trim();
+  return flat.length > SQL_SHOWN ? `${flat.slice(0, SQL_SHOWN)}...` : flat;
+}
+
+const SQL_SHOWN = 100;
 
 function indent(title: string, text: string): string {
   return `  ${title}:\n${text

@@ -1,6 +1,7 @@
 // Runs one SQL statement: parse, then either plan + optimize + execute a query, or carry out a
 // metadata, session or DDL statement. Query pages stream lazily to the caller.
 
+import { timePlanning } from './planning-time.js';
 import type { CatalogManager } from '../connectors/catalog-manager.js';
 import type { ColumnMetadata } from '../spi/connector.js';
 import { EngineError, isStackOverflow, nestedTooDeeplyToProcess } from '../errors/engine-error.js';
@@ -161,7 +162,7 @@ export class StatementExecutor {
     if (catalogs.accessControl !== undefined) checkStatement(catalogs.accessControl, statement, session);
     checkInTransaction(statement, session, this.transactions);
     const runQuery: QueryRunner = async (query) => {
-      const planned = await this.plan(query, session, parameters, undefined, this.distributes());
+      const planned = await timePlanning(context.progress, () => this.plan(query, session, parameters, undefined, this.distributes()));
       const pages: Page[] = [];
       for await (const page of this.run(planned, session, context)) pages.push(page);
       return { columns: planned.columns, pages };
@@ -174,9 +175,12 @@ export class StatementExecutor {
         return endTransaction(statement, session, this.transactions);
       case 'QueryStatement': {
         if (statement.session) session = this.querySession(statement.session, session, context, parameters);
-        const planned = await this.plan(statement.query, session, parameters, undefined, this.distributes());
-        const physical = this.physicalPlans(planned, session);
-        context.progress.planText = planText(planned, physical);
+        const { planned, physical } = await timePlanning(context.progress, async () => {
+          const planned = await this.plan(statement.query, session, parameters, undefined, this.distributes());
+          const physical = this.physicalPlans(planned, session);
+          context.progress.planText = planText(planned, physical);
+          return { planned, physical };
+        });
         return {
           columns: planned.columns,
           pages: this.run(planned, session, context, undefined, physical),
@@ -374,7 +378,7 @@ export class StatementExecutor {
     context: QueryExecutionContext,
     parameters: readonly RowExpression[],
   ): Promise<number> {
-    const analyzed = await this.analyze(write.query, session, parameters, write.coerceTo);
+    const analyzed = await timePlanning(context.progress, () => this.analyze(write.query, session, parameters, write.coerceTo));
     const layout = write.layout(analyzed.columns);
     const begun = await write.begin(layout);
     // A cancel that arrives while the write commits waits for it: the commit is not cut short.
@@ -384,9 +388,12 @@ export class StatementExecutor {
         await commitWrite([]);
         return 0;
       }
-      const planned = this.planAnalyzed(analyzed, this.distributes(), { layout, handle: begun.handle });
-      const physical = this.physicalPlans(planned, session);
-      context.progress.planText = planText(planned, physical);
+      const { planned, physical } = await timePlanning(context.progress, async () => {
+        const planned = this.planAnalyzed(analyzed, this.distributes(), { layout, handle: begun.handle });
+        const physical = this.physicalPlans(planned, session);
+        context.progress.planText = planText(planned, physical);
+        return { planned, physical };
+      });
       let rows = 0;
       for await (const page of this.run(planned, session, { ...context, commitWrite }, undefined, physical)) {
         for (let row = 0; row < page.rowCount; row++) rows += Number(getScalar(page.columns[0], row));
