@@ -18,6 +18,7 @@ import { join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { evaluateGates, fileLine, gateLine, parseGate, totalLine, writeReport, type Gate } from './sqllogictest/report.js';
 import { runSqlLogicTestFiles } from './sqllogictest/runner.js';
+import { eventLoopLines } from './sqllogictest/event-loop-figures.js';
 import { sharedPath } from './shared-dir.js';
 import { startCluster, startEngineServer } from './sqllogictest/server-process.js';
 import { outsideServer, StartedServers, type SqlLogicTestServers } from './sqllogictest/servers.js';
@@ -106,7 +107,9 @@ async function main(): Promise<number> {
     const gates = evaluateGates(summary, args.gates);
     console.log(totalLine(summary));
     for (const gate of gates) console.log(gateLine(gate));
-    writeReport(args.report, summary, gates);
+    const serverLines = await eventLoopLines(servers.urls());
+    for (const line of serverLines) console.log(line);
+    writeReport(args.report, summary, gates, serverLines);
     console.log(`report: ${args.report}`);
     return gates.every((g) => g.ok) ? 0 : 1;
   } finally {

@@ -74,8 +74,10 @@ export function gateLine(result: GateResult): string {
   return `gate ${result.gate.pattern}>=${result.gate.percent}%: ${rate} (${result.passed}/${result.passed + result.failed}) ${verdict}`;
 }
 
-export function reportText(summary: Summary, gates: readonly GateResult[]): string {
+/** `servers`: lines about the servers at the end of the run (their event loop delay). */
+export function reportText(summary: Summary, gates: readonly GateResult[], servers: readonly string[] = []): string {
   const lines = ['sqllogictest report', '', ...summary.files.map(fileLine), totalLine(summary), ...gates.map(gateLine), ''];
+  if (servers.length > 0) lines.push('servers at the end:', ...servers.map((l) => `  ${l}`), '');
   const hangs = summary.files.flatMap((f) => (f.hang === undefined ? [] : [f.hang]));
   lines.push(`server hangs: ${hangs.length === 0 ? 'none' : hangs.length}`);
   for (const hang of hangs) lines.push(`${hang.file}:${hang.line} ${hangLine(hang)}`, indent('sql', hang.sql));
@@ -107,7 +109,7 @@ function indent(title: string, text: string): string {
     .join('\n')}`;
 }
 
-export function writeReport(path: string, summary: Summary, gates: readonly GateResult[]): void {
+export function writeReport(path: string, summary: Summary, gates: readonly GateResult[], servers: readonly string[] = []): void {
   mkdirSync(dirname(path), { recursive: true });
-  writeFileSync(path, reportText(summary, gates));
+  writeFileSync(path, reportText(summary, gates, servers));
 }

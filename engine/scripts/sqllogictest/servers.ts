@@ -18,6 +18,8 @@ export interface ServerGeneration {
 
 export interface SqlLogicTestServers {
   current(): ServerGeneration;
+  /** Every node's URL, the coordinator first. */
+  urls(): string[];
   /**
    * After a statement on `generation` ran past its deadline: undefined when every node answers (the
    * statement merely timed out); otherwise what was found and done, once the servers were replaced
@@ -32,6 +34,7 @@ export interface SqlLogicTestServers {
 export function outsideServer(url: string): SqlLogicTestServers {
   return {
     current: () => ({ url, generation: 0 }),
+    urls: () => [url],
     afterDeadline: async () => {
       const silent = await silentNode([url]);
       return silent === undefined ? undefined : `${notAnswering(silent)}; not started by this run, so not restarted`;
@@ -65,6 +68,10 @@ export class StartedServers implements SqlLogicTestServers {
 
   current(): ServerGeneration {
     return { url: this.nodes[0].url, generation: this.generation };
+  }
+
+  urls(): string[] {
+    return this.nodes.map((n) => n.url);
   }
 
   /** The process ids of the current nodes, the coordinator first. */
