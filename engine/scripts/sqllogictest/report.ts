@@ -81,7 +81,7 @@ export function reportText(summary: Summary, gates: readonly GateResult[], serve
   const hangs = summary.files.flatMap((f) => (f.hang === undefined ? [] : [f.hang]));
   lines.push(`server hangs: ${hangs.length === 0 ? 'none' : hangs.length}`);
   for (const hang of hangs) lines.push(`${hang.file}:${hang.line} ${hangLine(hang)}`, indent('sql', hang.sql));
-  lines.push('', `slowest plans (the server's planningTimeMillis):`);
+  lines.push('', `planning: ${summary.planningMillis} ms in all; the slowest plans (the server's planningTimeMillis):`);
   for (const plan of summary.slowestPlans) lines.push(`  ${plan.millis} ms ${plan.file}:${plan.line} ${oneLine(plan.sql)}`);
   lines.push('');
   for (const file of summary.files) {

@@ -61,6 +61,8 @@ export interface FileResult {
   hang?: ServerHang;
   /** Its statements' planning times, the slowest first (at most SLOWEST_PLANS). */
   slowestPlans: PlanningTime[];
+  /** Its statements' planning times added up. */
+  planningMillis: number;
   millis: number;
 }
 
@@ -71,6 +73,7 @@ export interface Summary {
   skipped: number;
   /** Over all files, the slowest first (at most SLOWEST_PLANS). */
   slowestPlans: PlanningTime[];
+  planningMillis: number;
 }
 
 /** A statement's outcome in a file's run; `hang` when the servers hung (or were replaced) meanwhile. */
@@ -111,7 +114,14 @@ export async function runSqlLogicTestFiles(
 export function summarize(files: FileResult[]): Summary {
   const sum = (pick: (f: FileResult) => number): number => files.reduce((n, f) => n + pick(f), 0);
   const slowestPlans = slowest(files.flatMap((f) => f.slowestPlans));
-  return { files, passed: sum((f) => f.passed), failed: sum((f) => f.failed), skipped: sum((f) => f.skipped), slowestPlans };
+  return {
+    files,
+    passed: sum((f) => f.passed),
+    failed: sum((f) => f.failed),
+    skipped: sum((f) => f.skipped),
+    slowestPlans,
+    planningMillis: sum((f) => f.planningMillis),
+  };
 }
 
 function slowest(plans: PlanningTime[]): PlanningTime[] {
@@ -158,6 +168,7 @@ export async function runSqlLogicTestFile(servers: SqlLogicTestServers, file: st
       setupError: message,
       hang,
       slowestPlans: [],
+      planningMillis: 0,
       millis: Date.now() - started,
     };
   }
@@ -182,7 +193,7 @@ export async function runRecords(
   execute: StatementExecutor,
   engineNames: ReadonlySet<string>,
 ): Promise<Omit<FileResult, 'millis'>> {
-  const result: Omit<FileResult, 'millis'> = { file, passed: 0, failed: 0, skipped: 0, failures: [], slowestPlans: [] };
+  const result: Omit<FileResult, 'millis'> = { file, passed: 0, failed: 0, skipped: 0, failures: [], slowestPlans: [], planningMillis: 0 };
   const labels = new Map<string, string>();
   let hashThreshold = 0;
   const fail = (record: TestRecord, sql: string, expected: string, actual: string, label?: string): void => {
@@ -204,6 +215,7 @@ export async function runRecords(
   };
   const finish = (): Omit<FileResult, 'millis'> => {
     result.failed += result.hang?.notRun ?? 0;
+    result.planningMillis = planned.reduce((n, p) => n + p.millis, 0);
     result.slowestPlans = slowest(planned);
     return result;
   };

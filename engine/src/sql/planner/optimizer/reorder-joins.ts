@@ -52,19 +52,32 @@ function rebuildRegion(region: JoinNode, context: PlannerContext, visit: (n: Pla
   // that would make a cross join, as Trino's ELIMINATE_CROSS_JOINS does. Each join then hashes
   // the smaller side.
   const remaining = [...inputs];
-  const start = remaining.find((n) => isSelectiveDimension(n, context)) ?? remaining[0];
+  const selective = new Map(inputs.map((n) => [n, isSelectiveDimension(n, context)]));
+  const start = remaining.find((n) => selective.get(n) === true) ?? remaining[0];
   remaining.splice(remaining.indexOf(start), 1);
   let current = start;
   const classes = equivalenceClasses(conditions);
   let pending = [...conditions, ...impliedEqualities(classes, conditions)];
-  const covered = (e: RowExpression, ids: Set<number>) => [...referencedSymbols(e).keys()].every((id) => ids.has(id));
+  // Each condition's symbols and each input's outputs, found once: a region of n inputs takes n steps
+  // over the remaining inputs and conditions (select5 joins dozens of tables).
+  const referenced = new Map<RowExpression, number[]>();
+  const refsOf = (e: RowExpression): number[] => {
+    let refs = referenced.get(e);
+    if (refs === undefined) {
+      refs = [...referencedSymbols(e).keys()];
+      referenced.set(e, refs);
+    }
+    return refs;
+  };
+  const outputIds = new Map(inputs.map((n) => [n, new Set(n.outputs.map((s) => s.id))]));
+  const covered = (e: RowExpression, ids: Set<number>) => refsOf(e).every((id) => ids.has(id));
 
   while (remaining.length > 0) {
     const currentIds = new Set(current.outputs.map((s) => s.id));
     const connects = (candidate: PlanNode) => {
-      const candidateIds = new Set(candidate.outputs.map((s) => s.id));
+      const candidateIds = outputIds.get(candidate)!;
       return pending.some((c) => {
-        const refs = [...referencedSymbols(c).keys()];
+        const refs = refsOf(c);
         return (
           refs.some((id) => currentIds.has(id)) &&
           refs.some((id) => candidateIds.has(id)) &&
@@ -72,7 +85,7 @@ function rebuildRegion(region: JoinNode, context: PlannerContext, visit: (n: Pla
         );
       });
     };
-    const next = remaining.find((c) => connects(c) && isSelectiveDimension(c, context)) ?? remaining.find(connects) ?? remaining[0];
+    const next = remaining.find((c) => connects(c) && selective.get(c) === true) ?? remaining.find(connects) ?? remaining[0];
     remaining.splice(remaining.indexOf(next), 1);
 
     const ids = new Set([...current.outputs, ...next.outputs].map((s) => s.id));
