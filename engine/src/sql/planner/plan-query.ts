@@ -8,6 +8,7 @@ import { optimizerRules } from './optimizer/optimizer.js';
 import { disabledOptimizerRules } from './optimizer/disabled-rules.js';
 import { fragmentPlan, type PlanFragment } from './distributed/fragmenter.js';
 import { validatePlan } from './validator/plan-validator.js';
+import { SLICE_MILLIS, TurnTaker } from './next-turn.js';
 
 export interface PlanQueryOptions {
   /** The plan runs as fragments (on a cluster, or a single node running its fragments as tasks). */
@@ -42,16 +43,24 @@ export function planQuery(logical: PlanNode, context: PlannerContext, options: P
 }
 
 /**
- * planQuery giving the event loop a turn after each rule and each validation: a long plan (a join
- * of 49 tables takes hundreds of milliseconds with validation on) then holds a server's loop, its
- * heartbeats and requests, for one step at a time rather than for the whole plan.
+ * planQuery giving the event loop a turn between rules and validations once a slice of them has run
+ * long (next-turn.ts), and at the end: a long plan (a join of 49 tables takes hundreds of
+ * milliseconds with validation on) then holds a server's loop, its heartbeats and requests, for a
+ * step or so at a time rather than for the whole plan, and the caller's physical planning begins a
+ * slice of its own.
  */
-export async function planQueryYielding(logical: PlanNode, context: PlannerContext, options: PlanQueryOptions): Promise<QueryPlan> {
+export async function planQueryYielding(
+  logical: PlanNode,
+  context: PlannerContext,
+  options: PlanQueryOptions,
+  sliceMillis = SLICE_MILLIS,
+): Promise<QueryPlan> {
   const steps = planningSteps(logical, context, options);
+  const turns = new TurnTaker(sliceMillis);
   for (;;) {
     const step = steps.next();
+    await turns.between();
     if (step.done === true) return step.value;
-    await new Promise<void>((resolve) => setImmediate(resolve));
   }
 }
 
