@@ -80,7 +80,7 @@ export function reportText(summary: Summary, gates: readonly GateResult[], serve
   if (servers.length > 0) lines.push('servers at the end:', ...servers.map((l) => `  ${l}`), '');
   const hangs = summary.files.flatMap((f) => (f.hang === undefined ? [] : [f.hang]));
   lines.push(`server hangs: ${hangs.length === 0 ? 'none' : hangs.length}`);
-  for (const hang of hangs) lines.push(`${hang.file}:${hang.line} ${hangLine(hang)}`, indent('sql', hang.sql));
+  for (const hang of hangs) lines.push(`${hang.file} ${hangLine(hang)}`, indent('sql', hang.sql));
   lines.push('', `planning: ${summary.planningMillis} ms in all; the slowest plans (the server's planningTimeMillis):`);
   for (const plan of summary.slowestPlans) lines.push(`  ${plan.millis} ms ${plan.file}:${plan.line} ${oneLine(plan.sql)}`);
   lines.push('');
