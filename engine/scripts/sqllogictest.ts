@@ -7,14 +7,21 @@
 // a coordinator and N worker processes instead, so that every query runs distributed. Without files
 // it runs the whole corpus (../shared/sqllogictest beside the repository). The exit code is 1 only
 // when a --gate fails (2 when the run could not happen at all).
+//
+// --timeout is a hard deadline per statement, kept here whatever the server does: the request is
+// aborted at it, and a server that then does not answer GET /v1/info within seconds is killed and
+// replaced (servers.ts); the statement and the rest of its file count as failed, and the report's
+// "server hangs" section says where. The report also lists the slowest plans (the server's planning time).
 
 import { readdirSync, statSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { evaluateGates, fileLine, gateLine, parseGate, totalLine, writeReport, type Gate } from './sqllogictest/report.js';
 import { runSqlLogicTestFiles } from './sqllogictest/runner.js';
+import { eventLoopLines } from './sqllogictest/event-loop-figures.js';
 import { sharedPath } from './shared-dir.js';
-import { startCluster, startEngineServer, type EngineServerProcess } from './sqllogictest/server-process.js';
+import { startCluster, startEngineServer } from './sqllogictest/server-process.js';
+import { outsideServer, StartedServers, type SqlLogicTestServers } from './sqllogictest/servers.js';
 
 /** The engine package: this file runs as engine/dist/scripts/sqllogictest.js. */
 const PACKAGE_ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -81,23 +88,18 @@ async function main(): Promise<number> {
   const files = testFiles(args.paths);
   if (files.length === 0) throw new Error('no .test files to run');
 
-  let servers: EngineServerProcess[] = [];
-  const stopServer = async (): Promise<void> => {
-    const running = servers;
-    servers = [];
-    await Promise.all(running.map((s) => s.stop()));
-  };
-  process.once('SIGINT', () => void stopServer().then(() => process.exit(130)));
-  let serverUrl = args.server;
-  if (serverUrl === undefined && args.workers > 0) {
-    servers = await startCluster(CLI_PATH, args.workers);
-    serverUrl = servers[0].url;
-  } else if (serverUrl === undefined) {
-    servers = [await startEngineServer({ cliPath: CLI_PATH })];
-    serverUrl = servers[0].url;
-  }
+  // Servers of our own lead their own process groups: a hung one is killed whole and replaced.
+  const servers: SqlLogicTestServers =
+    args.server !== undefined
+      ? outsideServer(args.server)
+      : await StartedServers.start(async () =>
+          args.workers > 0
+            ? startCluster(CLI_PATH, args.workers, { processGroup: true })
+            : [await startEngineServer({ cliPath: CLI_PATH, processGroup: true })],
+        );
+  process.once('SIGINT', () => void servers.stop().then(() => process.exit(130)));
   try {
-    const summary = await runSqlLogicTestFiles(serverUrl, files, {
+    const summary = await runSqlLogicTestFiles(servers, files, {
       jobs: args.jobs,
       timeoutMillis: args.timeoutMillis,
       onFileDone: (result) => console.log(fileLine({ ...result, file: relative(process.cwd(), result.file) })),
@@ -105,11 +107,13 @@ async function main(): Promise<number> {
     const gates = evaluateGates(summary, args.gates);
     console.log(totalLine(summary));
     for (const gate of gates) console.log(gateLine(gate));
-    writeReport(args.report, summary, gates);
+    const serverLines = await eventLoopLines(servers.urls());
+    for (const line of serverLines) console.log(line);
+    writeReport(args.report, summary, gates, serverLines);
     console.log(`report: ${args.report}`);
     return gates.every((g) => g.ok) ? 0 : 1;
   } finally {
-    await stopServer();
+    await servers.stop();
   }
 }
 

@@ -2,7 +2,7 @@
 
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { basename, dirname } from 'node:path';
-import type { FileResult, Summary } from './runner.js';
+import type { FileResult, ServerHang, Summary } from './runner.js';
 
 export interface Gate {
   /** A prefix of the file's base name (`select`), or a glob over it (`select*.test`). */
@@ -22,7 +22,14 @@ export interface GateResult {
 export function fileLine(result: FileResult): string {
   const seconds = (result.millis / 1000).toFixed(1);
   const counts = `${result.passed} passed, ${result.failed} failed, ${result.skipped} skipped`;
-  return `${result.file}: ${counts} (${seconds} s)${result.setupError === undefined ? '' : ` — ${result.setupError}`}`;
+  const setup = result.setupError === undefined ? '' : ` — ${result.setupError}`;
+  const hang = result.hang === undefined ? '' : ` — SERVER HANG ${hangLine(result.hang)}`;
+  return `${result.file}: ${counts} (${seconds} s)${setup}${hang}`;
+}
+
+function hangLine(hang: ServerHang): string {
+  const where = hang.line === 0 ? 'before the first record' : `at line ${hang.line}`;
+  return `${where}: ${hang.reason}; ${hang.notRun} records after it not run (counted as failed)`;
 }
 
 export function totalLine(summary: Summary): string {
@@ -67,8 +74,16 @@ export function gateLine(result: GateResult): string {
   return `gate ${result.gate.pattern}>=${result.gate.percent}%: ${rate} (${result.passed}/${result.passed + result.failed}) ${verdict}`;
 }
 
-export function reportText(summary: Summary, gates: readonly GateResult[]): string {
+/** `servers`: lines about the servers at the end of the run (their event loop delay). */
+export function reportText(summary: Summary, gates: readonly GateResult[], servers: readonly string[] = []): string {
   const lines = ['sqllogictest report', '', ...summary.files.map(fileLine), totalLine(summary), ...gates.map(gateLine), ''];
+  if (servers.length > 0) lines.push('servers at the end:', ...servers.map((l) => `  ${l}`), '');
+  const hangs = summary.files.flatMap((f) => (f.hang === undefined ? [] : [f.hang]));
+  lines.push(`server hangs: ${hangs.length === 0 ? 'none' : hangs.length}`);
+  for (const hang of hangs) lines.push(`${hang.file} ${hangLine(hang)}`, indent('sql', hang.sql));
+  lines.push('', `planning: ${summary.planningMillis} ms in all; the slowest plans (the server's planningTimeMillis):`);
+  for (const plan of summary.slowestPlans) lines.push(`  ${plan.millis} ms ${plan.file}:${plan.line} ${oneLine(plan.sql)}`);
+  lines.push('');
   for (const file of summary.files) {
     if (file.setupError !== undefined) lines.push(`${file.file}: ${file.setupError}`, '');
     for (const f of file.failures) {
@@ -79,6 +94,14 @@ export function reportText(summary: Summary, gates: readonly GateResult[]): stri
   return lines.join('\n');
 }
 
+/** The SQL on one line, shortened: the slowest plans' list shows where, not what. */
+function oneLine(sql: string): string {
+  const flat = sql.replace(/\s+/g, ' ').trim();
+  return flat.length > SQL_SHOWN ? `${flat.slice(0, SQL_SHOWN)}...` : flat;
+}
+
+const SQL_SHOWN = 100;
+
 function indent(title: string, text: string): string {
   return `  ${title}:\n${text
     .split('\n')
@@ -86,7 +109,7 @@ function indent(title: string, text: string): string {
     .join('\n')}`;
 }
 
-export function writeReport(path: string, summary: Summary, gates: readonly GateResult[]): void {
+export function writeReport(path: string, summary: Summary, gates: readonly GateResult[], servers: readonly string[] = []): void {
   mkdirSync(dirname(path), { recursive: true });
-  writeFileSync(path, reportText(summary, gates));
+  writeFileSync(path, reportText(summary, gates, servers));
 }

@@ -6,6 +6,7 @@ import { basename } from 'node:path';
 import { expectedHash, expectedText, formatValue, hashLine, hashValues, resultMatches, sortValues } from './format.js';
 import { executeStatement, type StatementOutcome, type StatementSession } from './statement-client.js';
 import { parseTestFile, recordApplies, type ExpectedResult, type TestRecord } from './test-file.js';
+import { outsideServer, type SqlLogicTestServers } from './servers.js';
 
 export interface RunOptions {
   /** Catalog the per-file schemas are created in. Default `memory`. */
@@ -30,6 +31,25 @@ export interface RecordFailure {
   actual: string;
 }
 
+/** A statement that ran past its deadline on servers that no longer answered: the rest of its file did not run. */
+export interface ServerHang {
+  file: string;
+  line: number;
+  sql: string;
+  /** What was found and done (the servers killed and replaced, or only reported). */
+  reason: string;
+  /** Records after it counted as failed without running. */
+  notRun: number;
+}
+
+/** A statement's planning time on the server (stats.planningTimeMillis). */
+export interface PlanningTime {
+  file: string;
+  line: number;
+  sql: string;
+  millis: number;
+}
+
 export interface FileResult {
   file: string;
   passed: number;
@@ -38,6 +58,11 @@ export interface FileResult {
   failures: RecordFailure[];
   /** Set when the file could not run at all (its records then count as failed). */
   setupError?: string;
+  hang?: ServerHang;
+  /** Its statements' planning times, the slowest first (at most SLOWEST_PLANS). */
+  slowestPlans: PlanningTime[];
+  /** Its statements' planning times added up. */
+  planningMillis: number;
   millis: number;
 }
 
@@ -46,22 +71,39 @@ export interface Summary {
   passed: number;
   failed: number;
   skipped: number;
+  /** Over all files, the slowest first (at most SLOWEST_PLANS). */
+  slowestPlans: PlanningTime[];
+  planningMillis: number;
+}
+
+/** A statement's outcome in a file's run; `hang` when the servers hung (or were replaced) meanwhile. */
+export interface RecordOutcome extends StatementOutcome {
+  hang?: string;
 }
 
 /** Executes one statement in the file's session. */
-export type StatementExecutor = (sql: string) => Promise<StatementOutcome>;
+export type StatementExecutor = (sql: string) => Promise<RecordOutcome>;
+
+/** How many of the slowest plans a run keeps (its report lists them). */
+export const SLOWEST_PLANS = 10;
 
 const DEFAULT_ENGINE_NAMES = ['engine', 'trino'];
 /** How many result values a failure shows before eliding the rest. */
 const SHOWN_VALUES = 40;
 
-export async function runSqlLogicTestFiles(serverUrl: string, files: readonly string[], options: RunOptions = {}): Promise<Summary> {
+/** Runs `files` against `servers` (a URL: a server this run did not start, never restarted). */
+export async function runSqlLogicTestFiles(
+  servers: string | SqlLogicTestServers,
+  files: readonly string[],
+  options: RunOptions = {},
+): Promise<Summary> {
+  const target = typeof servers === 'string' ? outsideServer(servers) : servers;
   const results: FileResult[] = new Array(files.length);
   let nextFile = 0;
   const worker = async (): Promise<void> => {
     while (nextFile < files.length) {
       const index = nextFile++;
-      results[index] = await runSqlLogicTestFile(serverUrl, files[index], options);
+      results[index] = await runSqlLogicTestFile(target, files[index], options);
       options.onFileDone?.(results[index]);
     }
   };
@@ -71,10 +113,22 @@ export async function runSqlLogicTestFiles(serverUrl: string, files: readonly st
 
 export function summarize(files: FileResult[]): Summary {
   const sum = (pick: (f: FileResult) => number): number => files.reduce((n, f) => n + pick(f), 0);
-  return { files, passed: sum((f) => f.passed), failed: sum((f) => f.failed), skipped: sum((f) => f.skipped) };
+  const slowestPlans = slowest(files.flatMap((f) => f.slowestPlans));
+  return {
+    files,
+    passed: sum((f) => f.passed),
+    failed: sum((f) => f.failed),
+    skipped: sum((f) => f.skipped),
+    slowestPlans,
+    planningMillis: sum((f) => f.planningMillis),
+  };
 }
 
-export async function runSqlLogicTestFile(serverUrl: string, file: string, options: RunOptions = {}): Promise<FileResult> {
+function slowest(plans: PlanningTime[]): PlanningTime[] {
+  return plans.sort((a, b) => b.millis - a.millis).slice(0, SLOWEST_PLANS);
+}
+
+export async function runSqlLogicTestFile(servers: SqlLogicTestServers, file: string, options: RunOptions = {}): Promise<FileResult> {
   const started = Date.now();
   const records = parseTestFile(await readFile(file, 'utf8'));
   const schema = `slt_${basename(file)
@@ -87,20 +141,44 @@ export async function runSqlLogicTestFile(serverUrl: string, file: string, optio
     catalog: options.catalog ?? 'memory',
   };
   const timeoutMillis = options.timeoutMillis ?? 120_000;
-  const run = (sql: string, inSchema: boolean): Promise<StatementOutcome> =>
-    executeStatement(serverUrl, sql, inSchema ? { ...session, schema } : session, { timeoutMillis });
+  const { url, generation } = servers.current();
+  const run = async (sql: string, inSchema: boolean): Promise<RecordOutcome> => {
+    const replaced = (): string | undefined =>
+      servers.current().generation === generation ? undefined : 'the servers were replaced after a hang (in another file)';
+    const before = replaced();
+    if (before !== undefined) return { columns: [], rows: [], error: { message: before }, hang: before };
+    const outcome = await executeStatement(url, sql, inSchema ? { ...session, schema } : session, { timeoutMillis });
+    // Past the deadline: do the servers still answer? An error otherwise may be their replacement's doing.
+    const hang = outcome.timedOut === true ? await servers.afterDeadline(generation) : outcome.error && replaced();
+    return hang === undefined ? outcome : { ...outcome, hang };
+  };
 
   const setup = await run(`CREATE SCHEMA ${schema}`, false);
   if (setup.error !== undefined) {
     const message = `CREATE SCHEMA ${session.catalog}.${schema} failed: ${setup.error.message}`;
     const counted = records.filter((r) => r.kind === 'statement' || r.kind === 'query').length;
-    return { file, passed: 0, failed: counted, skipped: 0, failures: [], setupError: message, millis: Date.now() - started };
+    const hang =
+      setup.hang === undefined ? undefined : { file, line: 0, sql: `CREATE SCHEMA ${schema}`, reason: setup.hang, notRun: counted };
+    return {
+      file,
+      passed: 0,
+      failed: counted,
+      skipped: 0,
+      failures: [],
+      setupError: message,
+      hang,
+      slowestPlans: [],
+      planningMillis: 0,
+      millis: Date.now() - started,
+    };
   }
+  let result: Omit<FileResult, 'millis'> | undefined;
   try {
-    const result = await runRecords(file, records, (sql) => run(sql, true), new Set(options.engineNames ?? DEFAULT_ENGINE_NAMES));
+    result = await runRecords(file, records, (sql) => run(sql, true), new Set(options.engineNames ?? DEFAULT_ENGINE_NAMES));
     return { ...result, millis: Date.now() - started };
   } finally {
-    await run(`DROP SCHEMA ${schema} CASCADE`, false);
+    // After a hang the schema went with the servers (or they answer nothing).
+    if (result?.hang === undefined) await run(`DROP SCHEMA ${schema} CASCADE`, false);
   }
 }
 
@@ -115,15 +193,35 @@ export async function runRecords(
   execute: StatementExecutor,
   engineNames: ReadonlySet<string>,
 ): Promise<Omit<FileResult, 'millis'>> {
-  const result: Omit<FileResult, 'millis'> = { file, passed: 0, failed: 0, skipped: 0, failures: [] };
+  const result: Omit<FileResult, 'millis'> = { file, passed: 0, failed: 0, skipped: 0, failures: [], slowestPlans: [], planningMillis: 0 };
   const labels = new Map<string, string>();
   let hashThreshold = 0;
   const fail = (record: TestRecord, sql: string, expected: string, actual: string, label?: string): void => {
     result.failed++;
     result.failures.push({ file, line: record.line, ...(label === undefined ? {} : { label }), sql, expected, actual });
   };
+  const planned: PlanningTime[] = [];
+  /** Runs a record's statement; after a hang, the records left count as failed and the file ends. */
+  const executeRecord = async (index: number, record: TestRecord & { sql: string }): Promise<RecordOutcome> => {
+    const outcome = await execute(stripTerminator(record.sql));
+    if (outcome.planningMillis !== undefined) planned.push({ file, line: record.line, sql: record.sql, millis: outcome.planningMillis });
+    if (outcome.hang !== undefined) {
+      const notRun = records
+        .slice(index + 1)
+        .filter((r) => (r.kind === 'statement' || r.kind === 'query') && recordApplies(r.conditions, engineNames)).length;
+      result.hang = { file, line: record.line, sql: record.sql, reason: outcome.hang, notRun };
+    }
+    return outcome;
+  };
+  const finish = (): Omit<FileResult, 'millis'> => {
+    result.failed += result.hang?.notRun ?? 0;
+    result.planningMillis = planned.reduce((n, p) => n + p.millis, 0);
+    result.slowestPlans = slowest(planned);
+    return result;
+  };
 
-  for (const record of records) {
+  for (const [index, record] of records.entries()) {
+    if (result.hang !== undefined) return finish();
     if (!recordApplies(record.conditions, engineNames)) {
       if (record.kind === 'statement' || record.kind === 'query') result.skipped++;
       // As the reference runner does, a skipped labelled query still records its expected hash.
@@ -134,7 +232,7 @@ export async function runRecords(
     }
     switch (record.kind) {
       case 'halt':
-        return result;
+        return finish();
       case 'hash-threshold':
         hashThreshold = record.threshold;
         break;
@@ -142,21 +240,22 @@ export async function runRecords(
         fail(record, '', 'a valid record', record.message);
         break;
       case 'statement': {
-        const outcome = await execute(stripTerminator(record.sql));
-        const problem = checkStatement(record, outcome);
+        const outcome = await executeRecord(index, record);
+        const problem = unanswered(outcome) ?? checkStatement(record, outcome);
         if (problem === null) result.passed++;
         else fail(record, record.sql, problem.expected, problem.actual);
         break;
       }
       case 'query': {
-        const problem = checkQuery(record, await execute(stripTerminator(record.sql)), hashThreshold, labels);
+        const outcome = await executeRecord(index, record);
+        const problem = unanswered(outcome) ?? checkQuery(record, outcome, hashThreshold, labels);
         if (problem === null) result.passed++;
         else fail(record, record.sql, problem.expected, problem.actual, record.label);
         break;
       }
     }
   }
-  return result;
+  return finish();
 }
 
 /** SQLite accepts a trailing ';', the Trino grammar does not. */
@@ -167,6 +266,13 @@ function stripTerminator(sql: string): string {
 export interface Problem {
   expected: string;
   actual: string;
+}
+
+/** A statement past its deadline, or cut off by a hang, fails even where an error was expected. */
+function unanswered(outcome: RecordOutcome): Problem | null {
+  if (outcome.timedOut !== true && outcome.hang === undefined) return null;
+  const hang = outcome.hang === undefined ? '' : `\n(server hang: ${outcome.hang})`;
+  return { expected: 'an answer before the deadline', actual: `error: ${outcome.error?.message ?? 'none'}${hang}` };
 }
 
 export function checkStatement(record: Extract<TestRecord, { kind: 'statement' }>, outcome: StatementOutcome): Problem | null {

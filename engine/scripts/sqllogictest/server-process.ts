@@ -8,7 +8,10 @@ import { createServer } from 'node:net';
 export interface EngineServerProcess {
   url: string;
   pid: number | undefined;
+  /** SIGTERM (the server shuts down), SIGKILL after 10 s. */
   stop(): Promise<void>;
+  /** SIGKILL at once, to its process group when it leads one: for a server that answers nothing (a held event loop, SIGSTOP). */
+  kill(): Promise<void>;
 }
 
 export interface StartOptions {
@@ -21,6 +24,11 @@ export interface StartOptions {
   env?: NodeJS.ProcessEnv;
   /** Flags of node itself, before the CLI's path (e.g. --cpu-prof, which NODE_OPTIONS may not hold). */
   nodeArgs?: readonly string[];
+  /**
+   * The server leads a process group of its own, which kill() ends whole. It then no longer gets the
+   * terminal's Ctrl-C: whoever starts it stops it (the sqllogictest runner does on SIGINT and at exit).
+   */
+  processGroup?: boolean;
 }
 
 /** Lines of server output kept to explain a failed start. */
@@ -35,7 +43,7 @@ export async function startEngineServer(options: StartOptions): Promise<EngineSe
   const child = spawn(
     process.execPath,
     [...(options.nodeArgs ?? []), options.cliPath, 'server', '--host', '127.0.0.1', '--port', String(port), ...(options.args ?? [])],
-    { env: options.env ?? process.env, stdio: ['ignore', 'pipe', 'pipe'] },
+    { env: options.env ?? process.env, stdio: ['ignore', 'pipe', 'pipe'], detached: options.processGroup === true },
   );
   const output: string[] = [];
   const keep = (chunk: Buffer): void => {
@@ -57,12 +65,14 @@ export async function startEngineServer(options: StartOptions): Promise<EngineSe
     await stopChild(child, exited);
     throw new Error(`${e instanceof Error ? e.message : String(e)}\n--- server output ---\n${output.join('\n')}`);
   }
-  return { url, pid: child.pid, stop: () => stopChild(child, exited) };
+  return { url, pid: child.pid, stop: () => stopChild(child, exited), kill: () => killChild(child, exited, options.processGroup === true) };
 }
 
 /** What every node of a cluster gets besides its role: more flags and its environment. */
 export interface ClusterNodeOptions {
   args?: readonly string[];
+  /** Each node leads a process group of its own (StartOptions.processGroup). */
+  processGroup?: boolean;
   /** Flags of the workers only, after `args`. */
   workerArgs?: readonly string[];
   env?: NodeJS.ProcessEnv;
@@ -77,6 +87,7 @@ export async function startCluster(cliPath: string, workers: number, nodeOptions
   const coordinator = await startEngineServer({
     cliPath,
     env: nodeOptions.env,
+    processGroup: nodeOptions.processGroup,
     args: ['--role', 'coordinator', '--node-id', 'coordinator', '--heartbeat-interval', '500ms', ...common],
   });
   const nodes = [coordinator];
@@ -94,7 +105,7 @@ export async function startCluster(cliPath: string, workers: number, nodeOptions
         ...common,
         ...(nodeOptions.workerArgs ?? []),
       ];
-      nodes.push(await startEngineServer({ cliPath, env: nodeOptions.env, args }));
+      nodes.push(await startEngineServer({ cliPath, env: nodeOptions.env, processGroup: nodeOptions.processGroup, args }));
     }
     const deadline = Date.now() + 30_000;
     for (;;) {
@@ -146,6 +157,16 @@ async function answers(url: string): Promise<boolean> {
   } catch {
     return false;
   }
+}
+
+async function killChild(child: ChildProcess, exited: Promise<number | null>, group: boolean): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null || child.pid === undefined) return;
+  try {
+    process.kill(group ? -child.pid : child.pid, 'SIGKILL');
+  } catch {
+    // Gone already.
+  }
+  await exited;
 }
 
 async function stopChild(child: ChildProcess, exited: Promise<number | null>): Promise<void> {

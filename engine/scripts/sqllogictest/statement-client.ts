@@ -28,6 +28,10 @@ export interface StatementOutcome {
   columns: ResultColumn[];
   rows: JsonValue[][];
   error?: StatementError;
+  /** Set when the statement ran past its deadline (the request was aborted here, whether or not the server answers). */
+  timedOut?: true;
+  /** The server's planning time for the statement (stats.planningTimeMillis of its last response). */
+  planningMillis?: number;
 }
 
 export interface StatementOptions {
@@ -35,6 +39,8 @@ export interface StatementOptions {
   timeoutMillis: number;
 }
 
+/** How long a cancel (DELETE) after the deadline may take: a server whose event loop is held never answers it. */
+const CANCEL_TIMEOUT_MILLIS = 5000;
 /** Gateway and overload statuses the Trino clients retry on a GET of nextUri. */
 const RETRY_STATUSES = new Set([502, 503, 504]);
 const MAX_RETRIES = 5;
@@ -57,25 +63,38 @@ export async function executeStatement(
   const properties = Object.entries(session.properties ?? {});
   if (properties.length > 0) headers['X-Engine-Session'] = properties.map(([k, v]) => `${k}=${encodeURIComponent(v)}`).join(',');
 
+  const timedOut = (): StatementOutcome => ({
+    ...outcome,
+    error: { message: `Statement timed out after ${options.timeoutMillis} ms` },
+    timedOut: true,
+  });
   let response = await request(new URL('/v1/statement', serverUrl), { method: 'POST', headers, body: sql }, deadline);
   for (;;) {
-    if ('error' in response) return { ...outcome, error: response.error };
+    if ('error' in response) return Date.now() >= deadline ? timedOut() : { ...outcome, error: response.error };
     const body = response.body;
     if (typeof body.id === 'string' && outcome.queryId === undefined) outcome.queryId = body.id;
     if (Array.isArray(body.columns) && outcome.columns.length === 0) outcome.columns = body.columns as unknown as ResultColumn[];
     if (Array.isArray(body.data)) outcome.rows.push(...(body.data as JsonValue[][]));
+    const planning = planningMillis(body.stats);
+    if (planning !== undefined) outcome.planningMillis = planning;
     if (body.error !== undefined && body.error !== null) return { ...outcome, error: statementError(body.error) };
     if (typeof body.nextUri !== 'string') return outcome;
     const next = new URL(body.nextUri, serverUrl);
-    const cancel = async () => {
-      await fetch(next, { method: 'DELETE', headers, signal: AbortSignal.timeout(10_000) }).catch(() => undefined);
-      return { ...outcome, error: { message: `Statement timed out after ${options.timeoutMillis} ms and was cancelled` } };
+    // A statement past its deadline (or a request cut short by it) leaves the query running on the server: cancel it too.
+    const cancel = async (): Promise<StatementOutcome> => {
+      await fetch(next, { method: 'DELETE', headers, signal: AbortSignal.timeout(CANCEL_TIMEOUT_MILLIS) }).catch(() => undefined);
+      const outcome = timedOut();
+      return { ...outcome, error: { message: `${outcome.error?.message} and was cancelled` } };
     };
-    if (Date.now() > deadline) return cancel();
+    if (Date.now() >= deadline) return cancel();
     response = await request(next, { method: 'GET', headers }, deadline);
-    // A request cut short by the deadline leaves the query running on the server: cancel it too.
     if ('error' in response && Date.now() >= deadline) return cancel();
   }
+}
+
+function planningMillis(stats: JsonValue | undefined): number | undefined {
+  if (stats === null || typeof stats !== 'object' || Array.isArray(stats)) return undefined;
+  return typeof stats.planningTimeMillis === 'number' ? stats.planningTimeMillis : undefined;
 }
 
 /** Trino's error object ({message, errorName, ...}); a bare string is accepted too. */

@@ -1,6 +1,7 @@
 // Runs one SQL statement: parse, then either plan + optimize + execute a query, or carry out a
 // metadata, session or DDL statement. Query pages stream lazily to the caller.
 
+import { timePlanning } from './planning-time.js';
 import type { CatalogManager } from '../connectors/catalog-manager.js';
 import type { ColumnMetadata } from '../spi/connector.js';
 import { EngineError, isStackOverflow, nestedTooDeeplyToProcess } from '../errors/engine-error.js';
@@ -19,7 +20,7 @@ import { translateExpression } from '../sql/analyzer/expression-translator.js';
 import { Scope } from '../sql/analyzer/scope.js';
 import type * as ast from '../sql/parser/ast.js';
 import { parseStatement } from '../sql/parser/parser.js';
-import { planQuery } from '../sql/planner/plan-query.js';
+import { planQueryYielding } from '../sql/planner/plan-query.js';
 import type { PlanNode, TableScanNode } from '../sql/planner/plan.js';
 import { printPlan, type NodeRuntimeStats } from '../sql/planner/plan-printer.js';
 import type { PlanFragment } from '../sql/planner/distributed/fragmenter.js';
@@ -161,7 +162,7 @@ export class StatementExecutor {
     if (catalogs.accessControl !== undefined) checkStatement(catalogs.accessControl, statement, session);
     checkInTransaction(statement, session, this.transactions);
     const runQuery: QueryRunner = async (query) => {
-      const planned = await this.plan(query, session, parameters, undefined, this.distributes());
+      const planned = await timePlanning(context.progress, () => this.plan(query, session, parameters, undefined, this.distributes()));
       const pages: Page[] = [];
       for await (const page of this.run(planned, session, context)) pages.push(page);
       return { columns: planned.columns, pages };
@@ -174,9 +175,12 @@ export class StatementExecutor {
         return endTransaction(statement, session, this.transactions);
       case 'QueryStatement': {
         if (statement.session) session = this.querySession(statement.session, session, context, parameters);
-        const planned = await this.plan(statement.query, session, parameters, undefined, this.distributes());
-        const physical = this.physicalPlans(planned, session);
-        context.progress.planText = planText(planned, physical);
+        const { planned, physical } = await timePlanning(context.progress, async () => {
+          const planned = await this.plan(statement.query, session, parameters, undefined, this.distributes());
+          const physical = this.physicalPlans(planned, session);
+          context.progress.planText = planText(planned, physical);
+          return { planned, physical };
+        });
         return {
           columns: planned.columns,
           pages: this.run(planned, session, context, undefined, physical),
@@ -317,7 +321,7 @@ export class StatementExecutor {
     coerceTo?: ColumnMetadata[],
     distributed = false,
   ): Promise<PlannedQuery> {
-    return this.planAnalyzed(await this.analyze(query, session, parameters, coerceTo), distributed);
+    return await this.planAnalyzed(await this.analyze(query, session, parameters, coerceTo), distributed);
   }
 
   /** The query's logical plan; with `coerceTo`, its columns cast to those types (an INSERT's). */
@@ -346,14 +350,14 @@ export class StatementExecutor {
    * Optimizes an analyzed query (and fragments it, for the cluster); with `write`, under the writers
    * of its rows and the commit (a write statement's plan, whose one column is the rows written).
    */
-  private planAnalyzed(analyzed: AnalyzedQuery, distributed: boolean, write?: PlannedWrite): PlannedQuery {
+  private async planAnalyzed(analyzed: AnalyzedQuery, distributed: boolean, write?: PlannedWrite): Promise<PlannedQuery> {
     const { context } = analyzed;
     const root = write === undefined ? analyzed.root : inTableOrder(analyzed.root, write.layout, context.factory);
     const columns = write === undefined ? analyzed.columns : [{ name: 'rows', type: BIGINT }];
     const isRemoteScan = (scan: TableScanNode) => this.catalogs.get(scan.table.catalog)?.remotelyAccessible?.(scan.table) === true;
     const addWriter =
       write === undefined ? undefined : (plan: PlanNode) => addTableWriter(plan, writerSpec(plan, write, distributed), context.factory);
-    const planned = planQuery(root, context, {
+    const planned = await planQueryYielding(root, context, {
       distributed,
       isRemoteScan,
       addWriter,
@@ -374,7 +378,7 @@ export class StatementExecutor {
     context: QueryExecutionContext,
     parameters: readonly RowExpression[],
   ): Promise<number> {
-    const analyzed = await this.analyze(write.query, session, parameters, write.coerceTo);
+    const analyzed = await timePlanning(context.progress, () => this.analyze(write.query, session, parameters, write.coerceTo));
     const layout = write.layout(analyzed.columns);
     const begun = await write.begin(layout);
     // A cancel that arrives while the write commits waits for it: the commit is not cut short.
@@ -384,9 +388,12 @@ export class StatementExecutor {
         await commitWrite([]);
         return 0;
       }
-      const planned = this.planAnalyzed(analyzed, this.distributes(), { layout, handle: begun.handle });
-      const physical = this.physicalPlans(planned, session);
-      context.progress.planText = planText(planned, physical);
+      const { planned, physical } = await timePlanning(context.progress, async () => {
+        const planned = await this.planAnalyzed(analyzed, this.distributes(), { layout, handle: begun.handle });
+        const physical = this.physicalPlans(planned, session);
+        context.progress.planText = planText(planned, physical);
+        return { planned, physical };
+      });
       let rows = 0;
       for await (const page of this.run(planned, session, { ...context, commitWrite }, undefined, physical)) {
         for (let row = 0; row < page.rowCount; row++) rows += Number(getScalar(page.columns[0], row));
@@ -409,7 +416,7 @@ export class StatementExecutor {
   ): Promise<PlannedQuery> {
     if (write === undefined) return this.plan((inner as ast.QueryStatement).query, session, parameters, undefined, distributed);
     const analyzed = await this.analyze(write.query, session, parameters, write.coerceTo);
-    return this.planAnalyzed(analyzed, distributed, { layout: write.layout(analyzed.columns), handle: null });
+    return await this.planAnalyzed(analyzed, distributed, { layout: write.layout(analyzed.columns), handle: null });
   }
 
   /** The query's physical plans, made here once: run as they are (on the workers too) and shown by EXPLAIN. */

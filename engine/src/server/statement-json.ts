@@ -30,6 +30,8 @@ export interface StatementStatsJson {
   wallTimeMillis: number;
   queuedTimeMillis: number;
   elapsedTimeMillis: number;
+  /** The statement's planning so far (QueryProgress.planningMillis). */
+  planningTimeMillis: number;
   processedRows: number;
   processedBytes: number;
   physicalInputBytes: number;
@@ -112,6 +114,7 @@ export function statementStats(query: ManagedQuery, now = Date.now()): Statement
     wallTimeMillis: query.executionMillis(now),
     queuedTimeMillis: query.queuedMillis(now),
     elapsedTimeMillis: query.elapsedMillis(now),
+    planningTimeMillis: Math.round(p.planningMillis),
     processedRows: p.processedRows,
     processedBytes: p.processedBytes,
     physicalInputBytes: p.processedBytes,

@@ -347,6 +347,8 @@ describe('sqllogictest format', () => {
       failed,
       skipped: 3,
       failures: [],
+      slowestPlans: [],
+      planningMillis: 0,
       millis: 1,
     });
     const summary = summarize([file('select1.test', 98, 2), file('select2.test', 95, 5), file('evidence/in1.test', 1, 9)]);

@@ -69,6 +69,7 @@ export function expectStatementStats(stats: unknown): void {
       wallTimeMillis: 'integer',
       queuedTimeMillis: 'integer',
       elapsedTimeMillis: 'integer',
+      planningTimeMillis: 'integer',
       processedRows: 'integer',
       processedBytes: 'integer',
       peakMemoryBytes: 'integer',

@@ -8,6 +8,7 @@ import { optimizerRules } from './optimizer/optimizer.js';
 import { disabledOptimizerRules } from './optimizer/disabled-rules.js';
 import { fragmentPlan, type PlanFragment } from './distributed/fragmenter.js';
 import { validatePlan } from './validator/plan-validator.js';
+import { SLICE_MILLIS, TurnTaker } from './next-turn.js';
 
 export interface PlanQueryOptions {
   /** The plan runs as fragments (on a cluster, or a single node running its fragments as tasks). */
@@ -34,19 +35,57 @@ export interface QueryPlan {
 export const VALIDATE_PLANS_ENV = 'ENGINE_VALIDATE_PLANS';
 
 export function planQuery(logical: PlanNode, context: PlannerContext, options: PlanQueryOptions): QueryPlan {
+  const steps = planningSteps(logical, context, options);
+  for (;;) {
+    const step = steps.next();
+    if (step.done === true) return step.value;
+  }
+}
+
+/**
+ * planQuery giving the event loop a turn between rules and validations once a slice of them has run
+ * long (next-turn.ts), and at the end: a long plan (a join of 49 tables takes hundreds of
+ * milliseconds with validation on) then holds a server's loop, its heartbeats and requests, for a
+ * step or so at a time rather than for the whole plan, and the caller's physical planning begins a
+ * slice of its own.
+ */
+export async function planQueryYielding(
+  logical: PlanNode,
+  context: PlannerContext,
+  options: PlanQueryOptions,
+  sliceMillis = SLICE_MILLIS,
+): Promise<QueryPlan> {
+  const steps = planningSteps(logical, context, options);
+  const turns = new TurnTaker(sliceMillis);
+  for (;;) {
+    const step = steps.next();
+    await turns.between();
+    if (step.done === true) return step.value;
+  }
+}
+
+/** The planning, as steps (each yield ends one): the rules in order, each followed by its validation. */
+function* planningSteps(logical: PlanNode, context: PlannerContext, options: PlanQueryOptions): Generator<void, QueryPlan> {
   const validate = options.validate ?? process.env[VALIDATE_PLANS_ENV] === '1';
   const disabled = disabledOptimizerRules(context.session);
-  if (validate) validatePlan(logical, 'the planner');
-  let plan = logical;
+  const validated = function* (plan: PlanNode, after: string): Generator<void, PlanNode> {
+    if (validate) {
+      yield;
+      validatePlan(plan, after);
+    }
+    return plan;
+  };
+  let plan = yield* validated(logical, 'the planner');
   for (const rule of optimizerRules(options.distributed, options.nodes, options.singleNode)) {
     if (disabled.has(rule.name)) continue;
-    plan = rule.apply(plan, context);
-    if (validate) validatePlan(plan, `rule ${rule.name}`);
+    yield;
+    plan = yield* validated(rule.apply(plan, context), `rule ${rule.name}`);
   }
   if (options.addWriter) {
-    plan = options.addWriter(plan);
-    if (validate) validatePlan(plan, 'the table writers');
+    yield;
+    plan = yield* validated(options.addWriter(plan), 'the table writers');
   }
   if (!options.distributed) return { root: plan };
+  yield;
   return { root: plan, fragments: fragmentPlan(plan, options.isRemoteScan ?? (() => false)) };
 }

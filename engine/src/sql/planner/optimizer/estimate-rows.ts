@@ -13,7 +13,28 @@ import { innerJoinRows } from './join-rows.js';
 
 const UNKNOWN_TABLE_ROWS = 1000;
 
+/**
+ * Estimates by plan node, per planning: a node's never changes (plan nodes are not modified, the
+ * statistics are the statement's), and rules ask again and again for the nodes of a long chain of
+ * joins, each asking for all below it (select5's joins of dozens of tables: quadratic, and more).
+ */
+const estimates = new WeakMap<PlannerContext, WeakMap<PlanNode, number>>();
+
 export function estimateRows(node: PlanNode, context: PlannerContext): number {
+  let known = estimates.get(context);
+  if (known === undefined) {
+    known = new WeakMap();
+    estimates.set(context, known);
+  }
+  let rows = known.get(node);
+  if (rows === undefined) {
+    rows = computeRows(node, context);
+    known.set(node, rows);
+  }
+  return rows;
+}
+
+function computeRows(node: PlanNode, context: PlannerContext): number {
   switch (node.kind) {
     case 'TableScan': {
       return context.metadata.tableStatistics(node.table)?.rowCount ?? UNKNOWN_TABLE_ROWS;

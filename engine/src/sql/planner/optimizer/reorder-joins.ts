@@ -52,28 +52,33 @@ function rebuildRegion(region: JoinNode, context: PlannerContext, visit: (n: Pla
   // that would make a cross join, as Trino's ELIMINATE_CROSS_JOINS does. Each join then hashes
   // the smaller side.
   const remaining = [...inputs];
-  const start = remaining.find((n) => isSelectiveDimension(n, context)) ?? remaining[0];
+  const selective = new Map(inputs.map((n) => [n, isSelectiveDimension(n, context)]));
+  const start = remaining.find((n) => selective.get(n) === true) ?? remaining[0];
   remaining.splice(remaining.indexOf(start), 1);
   let current = start;
   const classes = equivalenceClasses(conditions);
   let pending = [...conditions, ...impliedEqualities(classes, conditions)];
-  const covered = (e: RowExpression, ids: Set<number>) => [...referencedSymbols(e).keys()].every((id) => ids.has(id));
+  // Each condition's symbols and each symbol's input, found once: a region of n inputs takes n steps
+  // over the remaining inputs and conditions (select5 joins dozens of tables).
+  const referenced = new Map<RowExpression, number[]>();
+  const refsOf = (e: RowExpression): number[] => {
+    let refs = referenced.get(e);
+    if (refs === undefined) {
+      refs = [...referencedSymbols(e).keys()];
+      referenced.set(e, refs);
+    }
+    return refs;
+  };
+  const inputOf = new Map(inputs.flatMap((n) => n.outputs.map((s) => [s.id, n] as const)));
+  const joined = new Set([start]);
+  const covered = (e: RowExpression, ids: Set<number>) => refsOf(e).every((id) => ids.has(id));
 
   while (remaining.length > 0) {
-    const currentIds = new Set(current.outputs.map((s) => s.id));
-    const connects = (candidate: PlanNode) => {
-      const candidateIds = new Set(candidate.outputs.map((s) => s.id));
-      return pending.some((c) => {
-        const refs = [...referencedSymbols(c).keys()];
-        return (
-          refs.some((id) => currentIds.has(id)) &&
-          refs.some((id) => candidateIds.has(id)) &&
-          refs.every((id) => currentIds.has(id) || candidateIds.has(id))
-        );
-      });
-    };
-    const next = remaining.find((c) => connects(c) && isSelectiveDimension(c, context)) ?? remaining.find(connects) ?? remaining[0];
+    const connected = connectedInputs(pending, refsOf, inputOf, joined);
+    const connects = (candidate: PlanNode) => connected.has(candidate);
+    const next = remaining.find((c) => connects(c) && selective.get(c) === true) ?? remaining.find(connects) ?? remaining[0];
     remaining.splice(remaining.indexOf(next), 1);
+    joined.add(next);
 
     const ids = new Set([...current.outputs, ...next.outputs].map((s) => s.id));
     const applicable = withoutRedundantEqualities(
@@ -92,6 +97,35 @@ function rebuildRegion(region: JoinNode, context: PlannerContext, visit: (n: Pla
   const rest = combineConjuncts(pending);
   if (rest) current = factory.filter(current, rest);
   return factory.restrict(current, region.outputs);
+}
+
+/**
+ * The inputs not joined yet that a pending condition connects to the joined ones: it reads a joined
+ * input, and besides joined ones this input only (a symbol of no input, a correlation, connects nothing).
+ */
+function connectedInputs(
+  pending: readonly RowExpression[],
+  refsOf: (e: RowExpression) => number[],
+  inputOf: ReadonlyMap<number, PlanNode>,
+  joined: ReadonlySet<PlanNode>,
+): Set<PlanNode> {
+  const connected = new Set<PlanNode>();
+  for (const condition of pending) {
+    let other: PlanNode | undefined;
+    let readsJoined = false;
+    let connects = true;
+    for (const id of refsOf(condition)) {
+      const input = inputOf.get(id);
+      if (input !== undefined && joined.has(input)) readsJoined = true;
+      else if (input !== undefined && (other === undefined || other === input)) other = input;
+      else {
+        connects = false;
+        break;
+      }
+    }
+    if (connects && readsJoined && other !== undefined) connected.add(other);
+  }
+  return connected;
 }
 
 /** Symbols that `a = b` conditions make equal, as class ids by symbol id (union-find). */
