@@ -288,27 +288,33 @@ const DECISIONS = arrayOf(
 );
 
 /** A fragment's physical plan (sql/planner/physical/physical-plan-json.ts): its logical nodes by id. */
+/** A physical node's branch: `shared` when a Ref elsewhere in the plan names it (written once, a DAG). */
+function physicalKind(name: string, required: Record<string, object>, optional: Record<string, object> = {}) {
+  return kind(name, required, { shared: integer(), ...optional });
+}
+
 const PHYSICAL_NODE = kinds('physical node', {
-  ParallelMarkJoin: kind('ParallelMarkJoin', {
+  Ref: kind('Ref', { shared: integer() }),
+  ParallelMarkJoin: physicalKind('ParallelMarkJoin', {
     node: integer(),
     probe: ref('physical'),
     build: ref('physical'),
     decisions: DECISIONS,
     inMainThread: ref('physical'),
   }),
-  ParallelSort: kind('ParallelSort', {
+  ParallelSort: physicalKind('ParallelSort', {
     node: integer(),
     pipeline: ref('physical'),
     decisions: DECISIONS,
     inMainThread: ref('physical'),
   }),
-  ParallelWindow: kind('ParallelWindow', {
+  ParallelWindow: physicalKind('ParallelWindow', {
     node: integer(),
     pipeline: ref('physical'),
     decisions: DECISIONS,
     inMainThread: ref('physical'),
   }),
-  ParallelHashBuild: kind('ParallelHashBuild', {
+  ParallelHashBuild: physicalKind('ParallelHashBuild', {
     node: integer(),
     join: integer(),
     source: ref('physical'),
@@ -316,9 +322,9 @@ const PHYSICAL_NODE = kinds('physical node', {
     minRows: integer(),
     decisions: DECISIONS,
   }),
-  Operator: kind('Operator', { node: integer(), sources: arrayOf(ref('physical')) }),
-  SingleStepAggregation: kind('SingleStepAggregation', { final: integer(), partial: integer(), source: ref('physical') }),
-  ParallelScan: kind(
+  Operator: physicalKind('Operator', { node: integer(), sources: arrayOf(ref('physical')) }),
+  SingleStepAggregation: physicalKind('SingleStepAggregation', { final: integer(), partial: integer(), source: ref('physical') }),
+  ParallelScan: physicalKind(
     'ParallelScan',
     {
       node: integer(),

@@ -4,23 +4,56 @@
 // Reading it back resolves every id against the fragment and checks the node is of the kind its
 // place requires; a SINGLE step aggregation is the pair it stands for (mergePartialFinal), derived
 // from the pair's ids as the planner derived it.
+//
+// The plan is a DAG (a parallel node and its fallback in the main thread share nodes: builds, a mark
+// join's probe side), so each node is written once: a node met again is a Ref to the `shared` id the
+// first writing of it then carries, and reading back makes one object per id. Written as a tree, a
+// chain of nested parallel joins doubled the request with each join. Only a reader of the same build
+// reads it (an older one refuses the Ref kind).
 
 import { mergePartialFinal } from '../aggregation-steps.js';
 import type { AggregateNode, FilterNode, JoinNode, PlanNode, ProjectNode, SortNode, TableScanNode, TopNNode, WindowNode } from '../plan.js';
 import { sources } from '../plan.js';
+import { assertNever } from '../assert-never.js';
 import type { Symbol } from '../row-expression.js';
 import type { AdaptiveDecision, FinalStepPlacement, LocalExchange, ParallelScan, PhysicalNode, ThreadStage } from './physical-plan.js';
 
-export type PhysicalNodeJson =
-  | { kind: 'Operator'; node: number; sources: PhysicalNodeJson[] }
-  | { kind: 'SingleStepAggregation'; final: number; partial: number; source: PhysicalNodeJson }
+export type PhysicalNodeJson = WrittenNodeJson | PhysicalNodeRefJson;
+
+/** A node written before (the one whose `shared` id this is). */
+export interface PhysicalNodeRefJson {
+  kind: 'Ref';
+  shared: number;
+}
+
+/** A node written in full; `shared` when the plan refers to it again. */
+interface SharedJson {
+  shared?: number;
+}
+
+export interface OperatorJson extends SharedJson {
+  kind: 'Operator';
+  node: number;
+  sources: PhysicalNodeJson[];
+}
+
+export interface SingleStepAggregationJson extends SharedJson {
+  kind: 'SingleStepAggregation';
+  final: number;
+  partial: number;
+  source: PhysicalNodeJson;
+}
+
+export type WrittenNodeJson =
+  | OperatorJson
+  | SingleStepAggregationJson
   | ParallelScanJson
   | ParallelMarkJoinJson
   | ParallelSortJson
   | ParallelWindowJson
   | ParallelHashBuildJson;
 
-export interface ParallelHashBuildJson {
+export interface ParallelHashBuildJson extends SharedJson {
   kind: 'ParallelHashBuild';
   node: number;
   join: number;
@@ -31,10 +64,11 @@ export interface ParallelHashBuildJson {
 }
 
 /** A parallel sort's or window's: the node over its pipeline on the threads. */
-export interface ParallelSortJson {
+export interface ParallelSortJson extends SharedJson {
   kind: 'ParallelSort';
   node: number;
-  pipeline: ParallelScanJson;
+  /** A ParallelScan (or a Ref to one). */
+  pipeline: PhysicalNodeJson;
   decisions: AdaptiveDecision[];
   inMainThread: PhysicalNodeJson;
 }
@@ -43,16 +77,17 @@ export interface ParallelWindowJson extends Omit<ParallelSortJson, 'kind'> {
   kind: 'ParallelWindow';
 }
 
-export interface ParallelMarkJoinJson {
+export interface ParallelMarkJoinJson extends SharedJson {
   kind: 'ParallelMarkJoin';
   node: number;
   probe: PhysicalNodeJson;
-  build: ParallelScanJson;
+  /** A ParallelScan (or a Ref to one). */
+  build: PhysicalNodeJson;
   decisions: AdaptiveDecision[];
   inMainThread: PhysicalNodeJson;
 }
 
-export interface ParallelScanJson {
+export interface ParallelScanJson extends SharedJson {
   kind: 'ParallelScan';
   node: number;
   scan: number;
@@ -72,41 +107,58 @@ export type ThreadStageJson = { kind: 'filterProject'; node: number } | { kind: 
 /** A physical plan that does not fit the fragment it came with. */
 export class PhysicalPlanMismatch extends Error {}
 
-export function physicalToJson(physical: PhysicalNode): PhysicalNodeJson {
+export function physicalToJson(root: PhysicalNode): PhysicalNodeJson {
+  const written = new Map<PhysicalNode, WrittenNodeJson>();
+  let nextShared = 0;
+  const write = (physical: PhysicalNode): PhysicalNodeJson => {
+    const first = written.get(physical);
+    if (first !== undefined) {
+      first.shared ??= nextShared++;
+      return { kind: 'Ref', shared: first.shared };
+    }
+    const json = writeNode(physical, write);
+    written.set(physical, json);
+    return json;
+  };
+  return write(root);
+}
+
+/** `physical` itself, its children written by `write`. */
+function writeNode(physical: PhysicalNode, write: (child: PhysicalNode) => PhysicalNodeJson): WrittenNodeJson {
   switch (physical.kind) {
     case 'Operator':
-      return { kind: 'Operator', node: physical.node.id, sources: physical.sources.map(physicalToJson) };
+      return { kind: 'Operator', node: physical.node.id, sources: physical.sources.map((s) => write(s)) };
     case 'SingleStepAggregation':
       return {
         kind: 'SingleStepAggregation',
         final: physical.final.id,
         partial: physical.partial.id,
-        source: physicalToJson(physical.source),
+        source: write(physical.source),
       };
     case 'ParallelMarkJoin':
       return {
         kind: 'ParallelMarkJoin',
         node: physical.node.id,
-        probe: physicalToJson(physical.probe),
-        build: physicalToJson(physical.build) as ParallelScanJson,
+        probe: write(physical.probe),
+        build: write(physical.build),
         decisions: physical.decisions,
-        inMainThread: physicalToJson(physical.inMainThread),
+        inMainThread: write(physical.inMainThread),
       };
     case 'ParallelSort':
     case 'ParallelWindow':
       return {
         kind: physical.kind,
         node: physical.node.id,
-        pipeline: physicalToJson(physical.pipeline) as ParallelScanJson,
+        pipeline: write(physical.pipeline),
         decisions: physical.decisions,
-        inMainThread: physicalToJson(physical.inMainThread),
+        inMainThread: write(physical.inMainThread),
       };
     case 'ParallelHashBuild':
       return {
         kind: 'ParallelHashBuild',
         node: physical.node.id,
         join: physical.join.id,
-        source: physicalToJson(physical.source),
+        source: write(physical.source),
         threads: physical.threads,
         minRows: physical.minRows,
         decisions: physical.decisions,
@@ -122,9 +174,7 @@ export function physicalToJson(physical: PhysicalNode): PhysicalNodeJson {
         minSplits: physical.minSplits,
         splits: physical.splits,
         stages: physical.stages.map((s) =>
-          s.kind === 'probe'
-            ? { kind: 'probe', join: s.join.id, build: physicalToJson(s.build) }
-            : { kind: 'filterProject', node: s.node.id },
+          s.kind === 'probe' ? { kind: 'probe', join: s.join.id, build: write(s.build) } : { kind: 'filterProject', node: s.node.id },
         ),
         ...(aggregation && {
           aggregation: {
@@ -134,9 +184,11 @@ export function physicalToJson(physical: PhysicalNode): PhysicalNodeJson {
         }),
         exchanges: physical.exchanges.map((e) => ({ type: e.type, keys: e.keys, below: e.below.id })),
         decisions: physical.decisions,
-        inMainThread: physicalToJson(physical.inMainThread),
+        inMainThread: write(physical.inMainThread),
       };
     }
+    default:
+      return assertNever(physical, 'physical node');
   }
 }
 
@@ -160,7 +212,24 @@ export function physicalFromJson(json: PhysicalNodeJson, fragment: PlanNode): Ph
     return found as Extract<PlanNode, { kind: K }>;
   };
   const aggregate = (id: number): AggregateNode => ofKind(id, 'Aggregate');
+  const definitions = sharedDefinitions(json);
+  const made = new Map<number, PhysicalNode>();
+  const reading = new Set<number>();
+  /** One object per shared id, however many times the plan refers to it. */
   const read = (j: PhysicalNodeJson): PhysicalNode => {
+    const written = j.kind === 'Ref' ? definitions.get(j.shared) : j;
+    if (written === undefined) throw new PhysicalPlanMismatch(`shared physical node ${j.shared} is not written in the plan`);
+    const { shared } = written;
+    if (shared === undefined) return readNode(written);
+    const done = made.get(shared);
+    if (done !== undefined) return done;
+    if (reading.has(shared)) throw new PhysicalPlanMismatch(`shared physical node ${shared} is under itself`);
+    reading.add(shared);
+    const physical = readNode(written);
+    made.set(shared, physical);
+    return physical;
+  };
+  const readNode = (j: WrittenNodeJson): PhysicalNode => {
     switch (j.kind) {
       case 'Operator':
         return { kind: 'Operator', node: node(j.node), sources: j.sources.map(read) };
@@ -245,7 +314,43 @@ export function physicalFromJson(json: PhysicalNodeJson, fragment: PlanNode): Ph
           inMainThread: read(j.inMainThread),
         };
       }
+      default:
+        return assertNever(j, 'physical node');
     }
   };
   return read(json);
+}
+
+/** The nodes written with a `shared` id, by id (a plan writes each once). */
+function sharedDefinitions(root: PhysicalNodeJson): Map<number, WrittenNodeJson> {
+  const definitions = new Map<number, WrittenNodeJson>();
+  const visit = (j: PhysicalNodeJson): void => {
+    if (j.kind === 'Ref') return;
+    if (j.shared !== undefined) {
+      if (definitions.has(j.shared)) throw new PhysicalPlanMismatch(`shared physical node ${j.shared} is written twice`);
+      definitions.set(j.shared, j);
+    }
+    writtenChildren(j).forEach(visit);
+  };
+  visit(root);
+  return definitions;
+}
+
+function writtenChildren(j: WrittenNodeJson): PhysicalNodeJson[] {
+  switch (j.kind) {
+    case 'Operator':
+      return j.sources;
+    case 'SingleStepAggregation':
+    case 'ParallelHashBuild':
+      return [j.source];
+    case 'ParallelScan':
+      return [...j.stages.flatMap((s) => (s.kind === 'probe' ? [s.build] : [])), j.inMainThread];
+    case 'ParallelMarkJoin':
+      return [j.probe, j.build, j.inMainThread];
+    case 'ParallelSort':
+    case 'ParallelWindow':
+      return [j.pipeline, j.inMainThread];
+    default:
+      return assertNever(j, 'physical node');
+  }
 }
