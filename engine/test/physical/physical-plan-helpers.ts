@@ -29,13 +29,42 @@ export function findPhysical(node: PhysicalNode, kind: PhysicalNode['kind']): Ph
     : physicalSources(node).reduce<PhysicalNode | undefined>((found, s) => found ?? findPhysical(s, kind), undefined);
 }
 
+/** The nodes right under `node`, a parallel node's fallback in the main thread included. */
+function children(node: PhysicalNode): PhysicalNode[] {
+  switch (node.kind) {
+    case 'ParallelScan':
+      return [...physicalSources(node), node.inMainThread];
+    case 'ParallelMarkJoin':
+      return [node.probe, node.build, node.inMainThread];
+    case 'ParallelSort':
+    case 'ParallelWindow':
+      return [node.pipeline, node.inMainThread];
+    default:
+      return physicalSources(node);
+  }
+}
+
+/** Each node object once, in the order first met depth first. */
+export function distinctNodes(root: PhysicalNode): PhysicalNode[] {
+  const seen = new Set<PhysicalNode>();
+  const visit = (node: PhysicalNode): void => {
+    if (seen.has(node)) return;
+    seen.add(node);
+    children(node).forEach(visit);
+  };
+  visit(root);
+  return [...seen];
+}
+
 const checkPhysicalJson = shapeCheck({ $id: 'urn:engine:test-physical-json', $defs: TASK_REQUEST_SCHEMA.$defs, $ref: '#/$defs/physical' });
 
-/** The plan passes the validator, fits the task request's schema, and reads back from its JSON as the same plan. */
+/** The plan passes the validator, fits the task request's schema, and reads back from its JSON as the same plan, sharing the same nodes. */
 export function expectValidRoundTrip(root: PhysicalNode): void {
   validatePhysicalPlan(root, 'the test');
   const json = physicalToJson(root);
   expect(checkPhysicalJson(json)).to.equal(undefined);
   const back = physicalFromJson(JSON.parse(JSON.stringify(json)), root.node);
   expect(printPhysicalTree(back)).to.deep.equal(printPhysicalTree(root));
+  const named = (nodes: PhysicalNode[]) => nodes.map((n) => `${n.kind} ${n.node.id}`);
+  expect(named(distinctNodes(back))).to.deep.equal(named(distinctNodes(root)));
 }
