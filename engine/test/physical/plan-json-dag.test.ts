@@ -2,13 +2,15 @@
 // main thread (and a parallel scan's build sides under its own). Its JSON writes each node once and
 // refers to it again by id, and reading it back makes one object per node, as the coordinator had
 // it: a chain of N mark joins writes a plan linear in N (written as a tree, it doubled with each
-// join), and the worker's plan shares what the coordinator's shares.
+// join), TPC-H q8's builds nested six deep are each written once, and the worker's plan shares
+// what the coordinator's shares.
 
 import { expect } from 'chai';
 import { PhysicalPlanMismatch, physicalFromJson, physicalToJson } from '../../src/sql/planner/physical/physical-plan-json.js';
 import { type PhysicalNode, physicalSources } from '../../src/sql/planner/physical/physical-plan.js';
 import { EngineHarness } from '../support/engine-harness.js';
 import { createBigTable } from '../parallel/parallel-helpers.js';
+import { tpchQuery } from '../../scripts/tpch/queries.js';
 import { distinctNodes, expectValidRoundTrip, physicalPlanOf } from './physical-plan-helpers.js';
 
 /** digits filtered by `joins` EXISTS over big, each a semi join above the one before. */
@@ -56,6 +58,18 @@ describe('physical plan JSON: each shared node written once', function () {
     const twelve = await size(12);
     // Linear: about twice; written as a tree it was about 2^6 = 64 times.
     expect(twelve).to.be.lessThan(3 * six);
+  });
+
+  it("writes each of TPC-H q8's nested parallel scans once, however deep its build sides nest", async () => {
+    const tpch = new EngineHarness();
+    tpch.session.catalog = 'tpch';
+    tpch.session.schema = 'sf1';
+    const root = await physicalPlanOf(tpch, tpchQuery(8), 2);
+    const scans = distinctNodes(root).filter((n) => n.kind === 'ParallelScan');
+    // A build side that is a parallel scan probing another one: nested, written as a tree, it doubles per level.
+    expect(scans.length).to.be.greaterThan(4);
+    expect(JSON.stringify(physicalToJson(root)).match(/"kind":"ParallelScan"/g)?.length).to.equal(scans.length);
+    expectValidRoundTrip(root);
   });
 
   it('refuses a reference to a node the plan does not write', async () => {
