@@ -56,7 +56,9 @@ describe('tiny build sides read in the probe stage on a cluster (coordinator + 2
   });
 
   it('keeps a build side of more than 1,000 estimated rows (sf1 supplier, 10,000) in a stage of its own', async () => {
-    const plan = await explain('SELECT count(*) FROM tpch.sf1.partsupp JOIN tpch.sf1.supplier ON ps_suppkey = s_suppkey WHERE s_acctbal > 0');
+    const plan = await explain(
+      'SELECT count(*) FROM tpch.sf1.partsupp JOIN tpch.sf1.supplier ON ps_suppkey = s_suppkey WHERE s_acctbal > 0',
+    );
     expect(plan).not.to.contain(EVERY_TASK);
     expect(fragmentScanning(plan, 'tpch:sf1.supplier')).not.to.contain('tpch:sf1.partsupp');
   });

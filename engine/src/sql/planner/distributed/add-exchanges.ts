@@ -201,7 +201,10 @@ class ExchangeRewriter {
       // One task holds every row of both sides: no exchange (single-node-mark-join.ts).
       return { node: { ...node, left: left.node, right: right.node, distribution: 'REPLICATED' }, distribution: left.distribution };
     }
-    const tiny = strategy === 'broadcast' && !this.singleNode && right.distribution.kind === 'arbitrary' ? tinyBuildSide(right.node, this.context) : undefined;
+    const tiny =
+      strategy === 'broadcast' && !this.singleNode && right.distribution.kind === 'arbitrary'
+        ? tinyBuildSide(right.node, this.context)
+        : undefined;
     if (tiny !== undefined) {
       // Every task of the probe's stage reads the tiny tables whole: no stage of their own (tiny-build-side.ts).
       return { node: { ...node, left: left.node, right: tiny, distribution: 'REPLICATED' }, distribution: left.distribution };
