@@ -14,6 +14,7 @@ import { ENABLE_DYNAMIC_FILTERING_PROPERTY } from '../sql/planner/optimizer/dyna
 import { DYNAMIC_FILTERING_WAIT_TIMEOUT_PROPERTY } from '../exec/dynamic-filters/remote-filter-wait.js';
 import { DISABLED_OPTIMIZER_RULES_PROPERTY } from '../sql/planner/optimizer/disabled-rules.js';
 import { JOIN_MAX_BROADCAST_TABLE_SIZE_PROPERTY } from '../sql/planner/distributed/join-distribution.js';
+import { TINY_BUILD_SIDE_IN_PROBE_STAGE_PROPERTY } from '../sql/planner/distributed/tiny-build-side.js';
 import { DISTRIBUTED_MARK_JOIN_PROPERTY } from '../sql/planner/distributed/probe-replicated-mark-join.js';
 import { PARTITIONED_AGGREGATION_PROPERTY } from '../sql/planner/physical/partitioned-aggregation.js';
 import { SINGLE_NODE_AGGREGATION_PROPERTY } from '../sql/planner/distributed/single-node-aggregation.js';
@@ -51,6 +52,7 @@ export function systemSessionProperties(node: NodeSessionDefaults): readonly Pro
       },
     },
     JOIN_MAX_BROADCAST_TABLE_SIZE_PROPERTY,
+    TINY_BUILD_SIDE_IN_PROBE_STAGE_PROPERTY,
     {
       name: 'max_recursion_depth',
       type: { kind: 'integer' },

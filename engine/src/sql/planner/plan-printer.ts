@@ -110,7 +110,7 @@ function dynamicFilterId(filter: { id: string; remote?: boolean }): string {
 export function describe(node: PlanNode): string {
   switch (node.kind) {
     case 'TableScan':
-      return `TableScan[table = ${node.table.catalog}:${node.table.schema}.${node.table.name}, columns = [${node.columns.map((c) => c.name).join(', ')}]${(node.pushed?.explain ?? []).map((p) => `, ${p}`).join('')}${scanDynamicFilters(node)}]`;
+      return `TableScan[table = ${node.table.catalog}:${node.table.schema}.${node.table.name}, columns = [${node.columns.map((c) => c.name).join(', ')}]${(node.pushed?.explain ?? []).map((p) => `, ${p}`).join('')}${scanDynamicFilters(node)}${node.replicated === true ? ', splits = every task' : ''}]`;
     case 'Values':
       return node.workTable === undefined ? `Values[rows = ${node.rows.length}]` : 'WorkTable';
     case 'RecursiveUnion':

@@ -52,6 +52,8 @@ export interface TableScanNode extends NodeBase {
   splitSampleRatio?: number;
   /** Dynamic filters of joins above (optimizer/dynamic-filters.ts): the rows it needs have these columns' values in the joins' build keys. */
   dynamicFilters?: ScanDynamicFilter[];
+  /** Every task of its fragment reads all of its splits (a tiny build side, distributed/tiny-build-side.ts). */
+  replicated?: boolean;
 }
 
 /** A dynamic filter on a scan's column. */

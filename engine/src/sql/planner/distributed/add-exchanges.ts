@@ -20,6 +20,7 @@ import { hashCompatible } from './hash-compatible.js';
 import { probeReplicatedMarkJoin, replicatesProbeSide } from './probe-replicated-mark-join.js';
 import { aggregatesInScanTask } from './single-node-aggregation.js';
 import { keepsBuildInProbeTask } from './single-node-mark-join.js';
+import { tinyBuildSide } from './tiny-build-side.js';
 import { partitioningKeys, preferredKeysBelow } from './preferred-partitioning.js';
 import { EngineError } from '../../../errors/engine-error.js';
 import { assertNever } from '../assert-never.js';
@@ -199,6 +200,14 @@ class ExchangeRewriter {
     if (strategy === 'broadcast' && this.singleNode && bothBySplit && keepsBuildInProbeTask(node, left.node, right.node, this.context)) {
       // One task holds every row of both sides: no exchange (single-node-mark-join.ts).
       return { node: { ...node, left: left.node, right: right.node, distribution: 'REPLICATED' }, distribution: left.distribution };
+    }
+    const tiny =
+      strategy === 'broadcast' && !this.singleNode && right.distribution.kind === 'arbitrary'
+        ? tinyBuildSide(right.node, this.context)
+        : undefined;
+    if (tiny !== undefined) {
+      // Every task of the probe's stage reads the tiny tables whole: no stage of their own (tiny-build-side.ts).
+      return { node: { ...node, left: left.node, right: tiny, distribution: 'REPLICATED' }, distribution: left.distribution };
     }
     if (strategy === 'broadcast') {
       return {

@@ -50,7 +50,8 @@ export function fragmentPlan(root: PlanNode, isRemoteScan: RemoteScanTest): Plan
     const contents = nodesOf(cutRoot);
     const scans = contents.filter((n): n is TableScanNode => n.kind === 'TableScan');
     const coordinatorOnly = contents.some((n) => n.kind === 'Apply' || n.kind === 'RecursiveUnion') || scans.some((s) => !isRemoteScan(s));
-    const partitionedScans = coordinatorOnly ? [] : scans;
+    // A replicated scan's splits are listed in each task, all of them: the scheduler spreads the others.
+    const partitionedScans = coordinatorOnly ? [] : scans.filter((s) => s.replicated !== true);
     const repartitioned = contents.some((n) => n.kind === 'RemoteSource' && n.exchangeType === 'REPARTITION');
     const partitioning: FragmentPartitioning = coordinatorOnly
       ? 'COORDINATOR_ONLY'
