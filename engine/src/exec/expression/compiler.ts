@@ -9,6 +9,7 @@ import { type SqlType, typeName } from '../../types/types.js';
 import { type Column, type Page, allocateSlots, columnFromSlots, constantColumn, getScalar } from '../../columnar/page.js';
 import type { Scalar } from '../../types/scalar.js';
 import { CodeGenerator } from './code-generator.js';
+import { exactDecimalKernel } from './exact-decimal-kernel.js';
 import { RUNTIME_PROLOGUE, RUNTIME_VALUES } from './runtime-values.js';
 import { expressionKey, inputChannels } from '../../sql/planner/expression-key.js';
 import { storedExpression } from './js-values.js';
@@ -127,7 +128,9 @@ function specialised<T>(expr: RowExpression, inputTypes: readonly SqlType[], mod
 
 /** The function computing `expr` for every row of a page whose channels have `inputTypes`. */
 export function compileExpression(expr: RowExpression, inputTypes: readonly SqlType[]): (page: Page) => Column {
-  return specialised<Column>(expr, inputTypes, 'column');
+  const general = specialised<Column>(expr, inputTypes, 'column');
+  const exact = exactDecimalKernel(expr);
+  return exact === undefined ? general : (page) => exact(page) ?? general(page);
 }
 
 /** The rows (positions, ascending) where the boolean `expr` is TRUE; NULL and FALSE drop the row. */
