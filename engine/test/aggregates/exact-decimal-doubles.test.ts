@@ -7,6 +7,7 @@
 import { expect } from 'chai';
 import { duckRows } from '../../scripts/tpch/duckdb-tpch.js';
 import { divideRoundHalfUp } from '../../src/types/decimal.js';
+import type { EngineError } from '../../src/errors/engine-error.js';
 import { EngineAndDuckDb } from '../support/engine-and-duckdb.js';
 import { DIGITS, ID, IN_WORKERS, SIX_DIGITS, rowsWith } from '../parallel/parallel-helpers.js';
 
@@ -55,6 +56,17 @@ describe('decimal arithmetic and sums in exact doubles against DuckDB', function
     expect(ours.map(String)).to.deep.equal(theirs.map(String), sql);
   };
 
+  const failureWith = async (sql: string, properties: Record<string, string>): Promise<EngineError> => {
+    const saved = new Map(both.engine.session.properties);
+    for (const [name, value] of Object.entries(properties)) both.engine.session.properties.set(name, value);
+    try {
+      return await both.engine.failure(sql);
+    } finally {
+      both.engine.session.properties.clear();
+      for (const [name, value] of saved) both.engine.session.properties.set(name, value);
+    }
+  };
+
   for (const [where, properties] of Object.entries(WHERE)) {
     describe(`on ${where}`, () => {
       it("sums q01's products, 18-digit products and sums carrying past 2^53 per group", async () => {
@@ -72,6 +84,23 @@ describe('decimal arithmetic and sums in exact doubles against DuckDB', function
              CAST(CAST(m AS decimal(20,0)) * a - big AS varchar) FROM dec_rows WHERE id < 3000 OR id % 97 = 0 ORDER BY id`,
           properties,
         );
+      });
+
+      it('casts integers and decimals to decimals on the way (q11: a decimal times an integer)', async () => {
+        await expectSame(
+          `SELECT id, CAST(b * id AS varchar), CAST(a * k - id AS varchar), CAST(CAST(a AS decimal(10,2)) + 1 AS varchar),
+             CAST(CAST(b AS decimal(20,4)) * a AS varchar) FROM dec_rows WHERE id % 89 = 0 ORDER BY id`,
+          properties,
+        );
+        await expectSame(
+          `SELECT g, CAST(sum(a * k) AS varchar), CAST(sum(b * id) AS varchar) FROM dec_rows GROUP BY g ORDER BY g`,
+          properties,
+        );
+      });
+
+      it('fails a cast to a precision that does not hold the value', async () => {
+        const error = await failureWith('SELECT CAST(a AS decimal(8,2)) + 1 FROM dec_rows', properties);
+        expect(error.errorName).to.equal('INVALID_CAST_ARGUMENT'); // as Trino fails such a cast
       });
 
       it('gives NULL for groups without a value (FILTER, all NULL)', async () => {
@@ -95,17 +124,11 @@ describe('decimal arithmetic and sums in exact doubles against DuckDB', function
       });
 
       it('fails a decimal(38) sum that overflows with NUMERIC_VALUE_OUT_OF_RANGE', async () => {
-        const saved = new Map(both.engine.session.properties);
-        for (const [name, value] of Object.entries(properties)) both.engine.session.properties.set(name, value);
-        try {
-          const error = await both.engine.failure(
-            `SELECT sum(big * CAST('99999999999999999999' AS decimal(20,0))) FROM dec_rows WHERE big > 0`,
-          );
-          expect([error.errorName, error.rawMessage]).to.deep.equal(['NUMERIC_VALUE_OUT_OF_RANGE', 'Decimal overflow']);
-        } finally {
-          both.engine.session.properties.clear();
-          for (const [name, value] of saved) both.engine.session.properties.set(name, value);
-        }
+        const error = await failureWith(
+          `SELECT sum(big * CAST('99999999999999999999' AS decimal(20,0))) FROM dec_rows WHERE big > 0`,
+          properties,
+        );
+        expect([error.errorName, error.rawMessage]).to.deep.equal(['NUMERIC_VALUE_OUT_OF_RANGE', 'Decimal overflow']);
       });
     });
   }

@@ -15,10 +15,13 @@ import { SHORT_DECIMAL_PRECISION, type SqlType } from '../../types/types.js';
 /** A page's column computed in doubles, or undefined when a row needs the general kernel. */
 export type ExactDecimalKernel = (page: Page) => Column | undefined;
 
+/** How a channel's rows are read: int64 words (short decimals, bigint; or an exact-decimal column's doubles), or a small integer array. */
+type Storage = 'int64' | 'small';
+
 interface Generation {
   lines: string[];
-  /** Channels read, in the order their prologue is emitted. */
-  channels: number[];
+  /** Channels read, and how. */
+  channels: Map<number, Storage>;
   counter: number;
 }
 
@@ -40,18 +43,19 @@ export function exactDecimalKernel(expr: RowExpression): ExactDecimalKernel | un
 }
 
 function build(expr: RowExpression): ExactDecimalKernel | undefined {
-  const g: Generation = { lines: [], channels: [], counter: 0 };
+  const g: Generation = { lines: [], channels: new Map(), counter: 0 };
   const result = generate(g, expr);
   if (result === undefined) return undefined;
-  const reads = g.channels
-    .map(
-      (c) =>
-        `const x${c} = cols[${c}].exact ?? null; const b${c} = x${c} === null ? cols[${c}].values : null; ` +
-        `if (x${c} === null && !(b${c} instanceof BigInt64Array)) return undefined; ` +
-        `const w${c} = x${c} === null ? new Int32Array(b${c}.buffer, b${c}.byteOffset, 2 * n) : null; const n${c} = cols[${c}].nulls;`,
+  const reads = [...g.channels]
+    .map(([c, storage]) =>
+      storage === 'small'
+        ? `const d${c} = cols[${c}].values; const n${c} = cols[${c}].nulls;`
+        : `const x${c} = cols[${c}].exact ?? null; const b${c} = x${c} === null ? cols[${c}].values : null; ` +
+          `if (x${c} === null && !(b${c} instanceof BigInt64Array)) return undefined; ` +
+          `const w${c} = x${c} === null ? new Int32Array(b${c}.buffer, b${c}.byteOffset, 2 * n) : null; const n${c} = cols[${c}].nulls;`,
     )
     .join('\n');
-  const nullTest = g.channels.map((c) => `(n${c} !== null && n${c}[i] === 1)`).join(' || ');
+  const nullTest = [...g.channels.keys()].map((c) => `(n${c} !== null && n${c}[i] === 1)`).join(' || ');
   // Nothing after the loop that needs type feedback (a call, a property store): V8 optimizes the
   // kernel inside its loop on the first page and enters that code again on later pages, so such a
   // site, without feedback when it was compiled, deoptimized the kernel on every page. The NULL
@@ -82,7 +86,7 @@ function generate(g: Generation, e: RowExpression): string | undefined {
   if (e.type.kind !== 'decimal') return undefined;
   switch (e.kind) {
     case 'input':
-      return readInput(g, e.channel);
+      return readInput(g, e.channel, 'int64');
     case 'constant':
       return typeof e.value === 'bigint' && e.value < BigInt(EXACT_LIMIT) && e.value > -BigInt(EXACT_LIMIT) ? `(${e.value})` : undefined;
     case 'cast':
@@ -94,10 +98,31 @@ function generate(g: Generation, e: RowExpression): string | undefined {
   }
 }
 
-function readInput(g: Generation, channel: number): string {
-  if (!g.channels.includes(channel)) g.channels.push(channel);
-  const hi = fresh(g, 'h');
+/** An integer column cast to a decimal (q11's ps_supplycost * ps_availqty), read as it is stored. */
+function generateInteger(g: Generation, e: RowExpression): string | undefined {
+  if (e.kind !== 'input') return undefined;
+  switch (e.type.kind) {
+    case 'tinyint':
+    case 'smallint':
+    case 'integer':
+      return readInput(g, e.channel, 'small');
+    case 'bigint':
+      return readInput(g, e.channel, 'int64');
+    default:
+      return undefined;
+  }
+}
+
+function readInput(g: Generation, channel: number, storage: Storage): string | undefined {
+  const known = g.channels.get(channel);
+  if (known !== undefined && known !== storage) return undefined;
+  g.channels.set(channel, storage);
   const value = fresh(g, 'v');
+  if (storage === 'small') {
+    g.lines.push(`const ${value} = d${channel}[i];`);
+    return value;
+  }
+  const hi = fresh(g, 'h');
   g.lines.push(
     `let ${value}; if (x${channel} !== null) ${value} = x${channel}[i]; else {`,
     `const ${hi} = w${channel}[2 * i + 1]; if (${hi} < -2097152 || ${hi} >= 2097152) return undefined;`,
@@ -106,11 +131,17 @@ function readInput(g: Generation, channel: number): string {
   return value;
 }
 
-/** A widening decimal cast (no digit dropped): the unscaled value times a power of ten. */
+/** A cast to a decimal of a decimal or an integer that drops no digit: the unscaled value times a power of ten. */
 function generateRescale(g: Generation, arg: RowExpression, to: SqlType): string | undefined {
-  if (arg.type.kind !== 'decimal' || to.kind !== 'decimal' || to.scale < arg.type.scale) return undefined;
+  if (to.kind !== 'decimal') return undefined;
+  if (arg.type.kind !== 'decimal') {
+    const x = generateInteger(g, arg);
+    return x === undefined ? undefined : checked(g, `${x} * ${10 ** to.scale}`, to);
+  }
+  if (to.scale < arg.type.scale) return undefined;
   const x = generate(g, arg);
-  return x === undefined ? undefined : scaled(g, x, to.scale - arg.type.scale, to);
+  // Checked even at the same scale: a narrower precision may not hold the value.
+  return x === undefined ? undefined : checked(g, `${x} * ${10 ** (to.scale - arg.type.scale)}`, to);
 }
 
 function generateCall(g: Generation, name: string, args: readonly RowExpression[], type: SqlType): string | undefined {
