@@ -374,8 +374,10 @@ export function concatColumns(type: SqlType, columns: readonly Column[]): Column
     length += c.length;
     if (c.nulls !== null) anyNulls = true;
   }
-  const values = allocateValues(type, length);
   const nulls = anyNulls ? new Uint8Array(length) : null;
+  if (columns.length > 0 && columns.every((c) => c.exact !== undefined && !exactValuesMaterialized(c)))
+    return concatExactColumns(type, columns, length, nulls);
+  const values = allocateValues(type, length);
   let offset = 0;
   for (const c of columns) {
     if (!hasChildColumns(type)) copyValues(c.values, values, offset);
@@ -385,6 +387,18 @@ export function concatColumns(type: SqlType, columns: readonly Column[]): Column
   if (hasOffsetsLayout(type)) return concatListColumns(type, columns, nulls);
   if (type.kind === 'row') return concatRowColumns(type, columns, nulls);
   return { type, length, values, nulls };
+}
+
+/** Exact-decimal columns (exact-decimals.ts) joined as one, still as doubles (a filter's small pages compacted, say). */
+function concatExactColumns(type: SqlType, columns: readonly Column[], length: number, nulls: Uint8Array | null): Column {
+  const exact = new Float64Array(length);
+  let offset = 0;
+  for (const c of columns) {
+    exact.set((c.exact as Float64Array).subarray(0, c.length), offset);
+    if (nulls !== null && c.nulls !== null) nulls.set(c.nulls.subarray(0, c.length), offset);
+    offset += c.length;
+  }
+  return exactDecimalColumn(type, length, nulls, exact);
 }
 
 export function concatPages(types: readonly SqlType[], pages: readonly Page[]): Page {

@@ -73,6 +73,14 @@ describe('decimal arithmetic and sums in exact doubles against DuckDB', function
         await expectSame(`SELECT g, ${Q01_SUMS} FROM dec_rows GROUP BY g ORDER BY g`, properties);
       });
 
+      it('sums products of a selective filter (its small pages compacted before the sum, as q15)', async () => {
+        await expectSame(
+          `SELECT g, CAST(sum(a * (1 - b)) AS varchar), CAST(sum(a * k) AS varchar) FROM dec_rows WHERE id % 53 = 0 OR id BETWEEN 1000 AND 1010
+             GROUP BY g ORDER BY g`,
+          properties,
+        );
+      });
+
       it('sums over 5,003 groups, some past 2^53 and some not within a page of partial sums', async () => {
         await expectSame(`SELECT k, ${Q01_SUMS} FROM dec_rows GROUP BY k ORDER BY k`, properties);
       });
