@@ -53,6 +53,7 @@ import {
 } from './list-column.js';
 import { mapColumnFromRows, mapKeys, mapValues, readMapRow } from './map-column.js';
 import type { Scalar } from '../types/scalar.js';
+import { exactDecimalColumn, exactValuesMaterialized } from './exact-decimals.js';
 import { utf8ColumnBytes, type Utf8Column, type Utf8Strings } from './utf8-strings.js';
 import {
   concatRowColumns,
@@ -93,6 +94,11 @@ export interface Column {
    * `values` holds the same rows, decoded from these bytes when first read.
    */
   readonly utf8?: Utf8Strings;
+  /**
+   * A decimal column's unscaled values as exact doubles (exact-decimals.ts): `values` holds the same
+   * rows, made from these when first read.
+   */
+  readonly exact?: Float64Array;
 }
 
 export interface Page {
@@ -279,11 +285,14 @@ export function sliceValues(values: ColumnValues, start: number, end: number): C
 export function sliceColumn(column: Column, start: number, end: number): Column {
   if (hasOffsetsLayout(column.type)) return sliceListColumn(column, start, end);
   if (column.type.kind === 'row') return sliceRowColumn(column, start, end);
+  const nulls = column.nulls === null ? null : column.nulls.slice(start, end);
+  if (column.exact !== undefined && !exactValuesMaterialized(column))
+    return exactDecimalColumn(column.type, end - start, nulls, column.exact.slice(start, end));
   return {
     type: column.type,
     length: end - start,
     values: sliceValues(column.values, start, end),
-    nulls: column.nulls === null ? null : column.nulls.slice(start, end),
+    nulls,
   };
 }
 
@@ -296,6 +305,11 @@ export function takeColumn(column: Column, positions: Int32Array | Uint32Array, 
   const nulls = takeNulls(column.nulls, positions, count);
   if (hasOffsetsLayout(column.type)) return takeListColumn(column, positions, count, nulls);
   if (column.type.kind === 'row') return takeRowColumn(column, positions, count, nulls);
+  if (column.exact !== undefined && !exactValuesMaterialized(column)) {
+    const exact = new Float64Array(count);
+    gatherFloat64(column.exact, exact, positions, count);
+    return exactDecimalColumn(column.type, count, nulls, exact);
+  }
   const values = allocateValues(column.type, count);
   gatherValues(column.values, values, positions, count);
   return { type: column.type, length: count, values, nulls };
@@ -360,8 +374,10 @@ export function concatColumns(type: SqlType, columns: readonly Column[]): Column
     length += c.length;
     if (c.nulls !== null) anyNulls = true;
   }
-  const values = allocateValues(type, length);
   const nulls = anyNulls ? new Uint8Array(length) : null;
+  if (columns.length > 0 && columns.every((c) => c.exact !== undefined && !exactValuesMaterialized(c)))
+    return concatExactColumns(type, columns, length, nulls);
+  const values = allocateValues(type, length);
   let offset = 0;
   for (const c of columns) {
     if (!hasChildColumns(type)) copyValues(c.values, values, offset);
@@ -371,6 +387,18 @@ export function concatColumns(type: SqlType, columns: readonly Column[]): Column
   if (hasOffsetsLayout(type)) return concatListColumns(type, columns, nulls);
   if (type.kind === 'row') return concatRowColumns(type, columns, nulls);
   return { type, length, values, nulls };
+}
+
+/** Exact-decimal columns (exact-decimals.ts) joined as one, still as doubles (a filter's small pages compacted, say). */
+function concatExactColumns(type: SqlType, columns: readonly Column[], length: number, nulls: Uint8Array | null): Column {
+  const exact = new Float64Array(length);
+  let offset = 0;
+  for (const c of columns) {
+    exact.set((c.exact as Float64Array).subarray(0, c.length), offset);
+    if (nulls !== null && c.nulls !== null) nulls.set(c.nulls.subarray(0, c.length), offset);
+    offset += c.length;
+  }
+  return exactDecimalColumn(type, length, nulls, exact);
 }
 
 export function concatPages(types: readonly SqlType[], pages: readonly Page[]): Page {
@@ -428,6 +456,7 @@ export function estimatedPageBytes(page: Page): number {
 export function columnSizeInBytes(column: Column, stringsBytes: (values: readonly string[]) => number = stringArrayBytes): number {
   const bytes = column.nulls === null ? 0 : column.nulls.byteLength;
   if (column.utf8 !== undefined) return bytes + utf8ColumnBytes(column as Utf8Column, stringsBytes);
+  if (column.exact !== undefined && !exactValuesMaterialized(column)) return bytes + column.exact.byteLength;
   const v = column.values;
   if (hasOffsetsLayout(column.type)) return bytes + listColumnBytes(column, stringsBytes);
   if (column.type.kind === 'row') return bytes + rowColumnBytes(column, stringsBytes);

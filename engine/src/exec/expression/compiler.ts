@@ -9,6 +9,7 @@ import { type SqlType, typeName } from '../../types/types.js';
 import { type Column, type Page, allocateSlots, columnFromSlots, constantColumn, getScalar } from '../../columnar/page.js';
 import type { Scalar } from '../../types/scalar.js';
 import { CodeGenerator } from './code-generator.js';
+import { exactDecimalKernel } from './exact-decimal-kernel.js';
 import { RUNTIME_PROLOGUE, RUNTIME_VALUES } from './runtime-values.js';
 import { expressionKey, inputChannels } from '../../sql/planner/expression-key.js';
 import { storedExpression } from './js-values.js';
@@ -36,6 +37,16 @@ function channelReads(g: CodeGenerator): string {
     .join('\n');
 }
 
+// Each kernel's row loop is a function of its own that ends in a bare return: V8 optimizes a loop
+// while it runs (on a page's first rows) and enters that code again on later pages, so code after
+// the loop that had no type feedback yet (the result object, B.finish) deoptimized the kernel on
+// every page (thousands of deoptimizations in q01 on sf0.1). The entry functions, without a loop,
+// are optimized whole.
+const FILTER_ENTRY = `return function filter(page) {
+const n = page.rowCount; const positions = new Int32Array(n);
+return { positions, count: rows(page, n, positions) };
+};`;
+
 function source(g: CodeGenerator, expr: RowExpression, mode: Mode, nullable: ReadonlySet<number>): string {
   const branchFree = mode === 'filter' ? branchFreeComparisons(expr, nullable) : undefined;
   if (branchFree !== undefined) return branchFreeFilterSource(g, branchFree);
@@ -44,16 +55,17 @@ function source(g: CodeGenerator, expr: RowExpression, mode: Mode, nullable: Rea
   const prologue = `${g.prologueSource()}\n${RUNTIME_PROLOGUE}\n`;
   if (mode === 'filter') {
     const accept = result.isNull === 'false' ? result.value : `!${result.isNull} && ${result.value}`;
-    return `${prologue}return function filter(page) {
-const n = page.rowCount; const cols = page.columns;
+    return `${prologue}${FILTER_ENTRY}
+function rows(page, n, positions) {
+const cols = page.columns;
 ${reads}
-const positions = new Int32Array(n); let count = 0;
+let count = 0;
 for (let i = 0; i < n; i++) {
 ${g.body()}
 if (${accept}) positions[count++] = i;
 }
-return { positions, count };
-};`;
+return count;
+}`;
   }
   const type = expr.type;
   const store = storedExpression(type, result.value);
@@ -62,31 +74,36 @@ return { positions, count };
       ? `out[i] = ${store};`
       : `if (${result.isNull}) { if (nulls === null) nulls = new Uint8Array(n); nulls[i] = 1; } else out[i] = ${store};`;
   return `${prologue}return function project(page) {
-const n = page.rowCount; const cols = page.columns;
+const n = page.rowCount; const out = B.allocate(n);
+return B.finish(out, n, rows(page, n, out));
+};
+function rows(page, n, out) {
+const cols = page.columns;
 ${reads}
-const out = B.allocate(n); let nulls = null;
+let nulls = null;
 for (let i = 0; i < n; i++) {
 ${g.body()}
 ${write}
 }
-return B.finish(out, n, nulls);
-};`;
+return nulls;
+}`;
 }
 
 /** A filter testing every comparison on every row and storing each row's position, counted only when all hold (see branch-free-filter). */
 function branchFreeFilterSource(g: CodeGenerator, comparisons: readonly RowExpression[]): string {
   const tests = comparisons.map((c) => branchFreeTest(g, c));
-  return `${g.prologueSource()}\n${RUNTIME_PROLOGUE}\nreturn function filter(page) {
-const n = page.rowCount; const cols = page.columns;
+  return `${g.prologueSource()}\n${RUNTIME_PROLOGUE}\n${FILTER_ENTRY}
+function rows(page, n, positions) {
+const cols = page.columns;
 ${channelReads(g)}
-const positions = new Int32Array(n); let count = 0;
+let count = 0;
 for (let i = 0; i < n; i++) {
 ${g.body()}
 positions[count] = i;
 count += ${tests.join(' & ')};
 }
-return { positions, count };
-};`;
+return count;
+}`;
 }
 
 function build<T>(expr: RowExpression, inputTypes: readonly SqlType[], nullable: ReadonlySet<number>, mode: Mode): Kernel<T> {
@@ -127,7 +144,9 @@ function specialised<T>(expr: RowExpression, inputTypes: readonly SqlType[], mod
 
 /** The function computing `expr` for every row of a page whose channels have `inputTypes`. */
 export function compileExpression(expr: RowExpression, inputTypes: readonly SqlType[]): (page: Page) => Column {
-  return specialised<Column>(expr, inputTypes, 'column');
+  const general = specialised<Column>(expr, inputTypes, 'column');
+  const exact = exactDecimalKernel(expr);
+  return exact === undefined ? general : (page) => exact(page) ?? general(page);
 }
 
 /** The rows (positions, ascending) where the boolean `expr` is TRUE; NULL and FALSE drop the row. */

@@ -5,10 +5,12 @@
 // one holds a lone surrogate (then they are structured-cloned, as long decimals are); varbinary
 // values travel as one buffer plus offsets. Long decimals (partial sums: decimal(38, s)) travel as
 // one BigInt64Array when every value fits 64 bits: structured cloning a bigint per row measured 2-4x
-// slower than packing and unpacking them; a column with a larger value is cloned.
+// slower than packing and unpacking them; a column with a larger value is cloned. An exact-decimal
+// column (exact-decimals.ts) travels as its doubles.
 
 import { holdsBytes, holdsStrings, type SqlType } from '../../types/types.js';
 import type { Column, ColumnValues, Page } from '../../columnar/page.js';
+import { exactDecimalColumn, exactValuesMaterialized } from '../../columnar/exact-decimals.js';
 import { rebasedUtf8, utf8Column, wellFormedUtf8, type Utf8Strings } from '../../columnar/utf8-strings.js';
 
 interface PackedBinaries {
@@ -25,10 +27,15 @@ interface PackedLongDecimals {
   int64: BigInt64Array;
 }
 
+/** An exact-decimal column's doubles (exact-decimals.ts), which stay its form on arrival. */
+interface ExactDecimals {
+  exact: Float64Array;
+}
+
 interface EncodedColumn {
   type: SqlType;
   length: number;
-  values: ColumnValues | PackedBinaries | PackedStrings | PackedLongDecimals;
+  values: ColumnValues | PackedBinaries | PackedStrings | PackedLongDecimals | ExactDecimals;
   nulls: Uint8Array | null;
   /** An array column's elements (its values are the offsets). */
   children?: EncodedColumn[];
@@ -62,6 +69,8 @@ export function encodePage(page: Page): { page: EncodedPage; transfer: ArrayBuff
       };
     }
     if (c.utf8 !== undefined) return { type: c.type, length: c.length, values: { utf8: movableUtf8(c.utf8, c.length, movable) }, nulls };
+    if (c.exact !== undefined && !exactValuesMaterialized(c))
+      return { type: c.type, length: c.length, values: { exact: movable(c.exact, c.length) }, nulls };
     if (!Array.isArray(c.values)) return { type: c.type, length: c.length, values: movable(c.values as TypedArray, c.length), nulls };
     const utf8 = holdsStrings(c.type) ? wellFormedUtf8(c.values as string[], c.length) : undefined;
     if (utf8 !== undefined) {
@@ -86,6 +95,7 @@ export function encodePage(page: Page): { page: EncodedPage; transfer: ArrayBuff
 export function decodePage(page: EncodedPage): Page {
   const decode = (c: EncodedColumn): Column => {
     if (isUtf8(c.values)) return utf8Column(c.type, c.length, c.nulls, c.values.utf8);
+    if (isExact(c.values)) return exactDecimalColumn(c.type, c.length, c.nulls, c.values.exact);
     if (isInt64(c.values)) return { type: c.type, length: c.length, values: unpackInt64(c.values.int64), nulls: c.nulls };
     const values = isPacked(c.values) ? unpackBinaries(c.values, c.length) : c.values;
     if (c.children !== undefined) return { type: c.type, length: c.length, values, nulls: c.nulls, children: c.children.map(decode) };
@@ -102,6 +112,10 @@ function isPacked(values: EncodedValues): values is PackedBinaries {
 
 function isUtf8(values: EncodedValues): values is PackedStrings {
   return (values as PackedStrings).utf8 !== undefined;
+}
+
+function isExact(values: EncodedValues): values is ExactDecimals {
+  return (values as ExactDecimals).exact !== undefined;
 }
 
 function isInt64(values: EncodedValues): values is PackedLongDecimals {

@@ -1,9 +1,9 @@
-// Helpers shared by accumulators: growing typed state arrays, writing int64 results without
-// creating a BigInt per row, reading numeric columns as doubles, and the final-column builder
-// every accumulator's writeFinal shares.
+// Helpers shared by accumulators: growing typed state arrays, reading numeric columns as doubles,
+// and the final-column builder every accumulator's writeFinal shares.
 
 import { allocateSlots, columnFromSlots, type Column } from '../../columnar/page.js';
 import { int64Words } from '../../columnar/hash-functions.js';
+import { readInt64Number } from '../../columnar/int64-numbers.js';
 import type { SqlType } from '../../types/types.js';
 import type { ColumnOutput } from './aggregate-function.js';
 
@@ -15,26 +15,6 @@ export function grow<T extends TypedState>(array: T, length: number): T {
   const next = new (array.constructor as new (n: number) => T)(Math.max(length, array.length * 2, 16));
   next.set(array);
   return next;
-}
-
-const TWO_32 = 4294967296;
-
-/** Writes the integral double `value` (|value| <= 2^53) as int64 at `index` of the word view. */
-export function writeInt64Number(words: Int32Array, index: number, value: number): void {
-  const hi = Math.floor(value / TWO_32);
-  words[2 * index] = (value - hi * TWO_32) | 0;
-  words[2 * index + 1] = hi | 0;
-}
-
-/** Reads an int64 from its words as a double, exact when |value| < 2^53 (see isSafeInt64). */
-export function readInt64Number(words: Int32Array, index: number): number {
-  return words[2 * index + 1] * TWO_32 + (words[2 * index] >>> 0);
-}
-
-/** True when the int64 at `index` is below 2^53 in magnitude, so readInt64Number is exact. */
-export function isSafeInt64(words: Int32Array, index: number): boolean {
-  const hi = words[2 * index + 1];
-  return hi >= -2097152 && hi < 2097152;
 }
 
 /** Any numeric column's values as doubles (int64 correctly rounded); copies unless already double. */

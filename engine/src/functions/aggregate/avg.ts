@@ -6,7 +6,8 @@ import { int64Words } from '../../columnar/hash-functions.js';
 import { divideRoundHalfUp } from '../../types/decimal.js';
 import { BIGINT, DOUBLE, MAX_DECIMAL_PRECISION, decimal, isInterval, type SqlType } from '../../types/types.js';
 import type { AggregateFunction, ColumnOutput, GroupedAccumulator } from './aggregate-function.js';
-import { finalColumn, grow, readInt64Number, toFloat64, writeInt64Number } from './accumulator-support.js';
+import { finalColumn, grow, toFloat64 } from './accumulator-support.js';
+import { readInt64Number, writeInt64Number } from '../../columnar/int64-numbers.js';
 import { ExactSums } from './exact-sums.js';
 import { checkDecimalSum } from './sum.js';
 
@@ -118,9 +119,11 @@ class DecimalAverageAccumulator implements GroupedAccumulator {
   }
 
   writeIntermediate(start: number, end: number): Column[] {
-    const sums = finalColumn(this.sumType, start, end, (g, out, row) => {
-      (out.values as bigint[])[row] = this.sums.total(g);
-    });
+    const sums =
+      this.sums.exactColumn(this.sumType, start, end) ??
+      finalColumn(this.sumType, start, end, (g, out, row) => {
+        (out.values as bigint[])[row] = this.sums.total(g);
+      });
     return [sums, countsColumn(this.counts, start, end)];
   }
 

@@ -5,7 +5,8 @@ import type { Column } from '../../columnar/page.js';
 import { int64Words } from '../../columnar/hash-functions.js';
 import { BIGINT, BOOLEAN, type SqlType } from '../../types/types.js';
 import type { AggregateFunction, ColumnOutput, GroupedAccumulator } from './aggregate-function.js';
-import { grow, isSafeInt64, readInt64Number } from './accumulator-support.js';
+import { grow } from './accumulator-support.js';
+import { isSafeInt64, readInt64Number } from '../../columnar/int64-numbers.js';
 
 export type CountMode = 'rows' | 'non-null' | 'true';
 

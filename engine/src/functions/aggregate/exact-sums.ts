@@ -3,8 +3,11 @@
 // exact); a sum that would leave that range moves into a bigint, so no value is ever rounded.
 
 import type { Column } from '../../columnar/page.js';
+import { exactDecimalColumn } from '../../columnar/exact-decimals.js';
+import type { SqlType } from '../../types/types.js';
 import { int64Words } from '../../columnar/hash-functions.js';
-import { grow, isSafeInt64, readInt64Number } from './accumulator-support.js';
+import { grow } from './accumulator-support.js';
+import { isSafeInt64, readInt64Number } from '../../columnar/int64-numbers.js';
 
 const MAX_SAFE = Number.MAX_SAFE_INTEGER;
 const int64Slot = new BigInt64Array(1);
@@ -30,10 +33,15 @@ export class ExactSums {
   /** Adds the non-NULL rows [start, end) of an integral, bigint or decimal column. */
   addColumn(groupIds: Int32Array, column: Column, start: number, end: number): void {
     const nulls = column.nulls;
+    if (column.type.kind === 'unknown') return;
+    if (column.exact !== undefined) {
+      // Before `values` is read: reading it would make the bigints the doubles spare.
+      this.addExact(groupIds, column.exact, nulls, start, end);
+      return;
+    }
     const values = column.values;
     const fast = this.fast;
     const has = this.has;
-    if (column.type.kind === 'unknown') return;
     if (values instanceof BigInt64Array) {
       const words = int64Words(values);
       for (let i = start; i < end; i++) {
@@ -82,6 +90,20 @@ export class ExactSums {
     }
   }
 
+  /** Adds exact doubles (exact-decimals.ts): no input value needs a check, only the running sums. */
+  private addExact(groupIds: Int32Array, exact: Float64Array, nulls: Uint8Array | null, start: number, end: number): void {
+    const fast = this.fast;
+    const has = this.has;
+    for (let i = start; i < end; i++) {
+      if (nulls !== null && nulls[i] === 1) continue;
+      const g = groupIds[i];
+      has[g] = 1;
+      const s = fast[g] + exact[i];
+      if (s > MAX_SAFE || s < -MAX_SAFE) this.addBigint(g, BigInt(exact[i]));
+      else fast[g] = s;
+    }
+  }
+
   private addBigint(group: number, value: bigint): void {
     const before = this.total(group);
     const sum = before + value;
@@ -106,6 +128,23 @@ export class ExactSums {
     const fast = BigInt(this.fast[group]);
     this.check(slow, fast, slow + fast);
     return slow + fast;
+  }
+
+  /**
+   * The sums of groups [start, end) as an exact-decimal column of `type` (NULL where a group has no
+   * value), or undefined when `type` is not a decimal or a sum left the double range.
+   */
+  exactColumn(type: SqlType, start: number, end: number): Column | undefined {
+    if (type.kind !== 'decimal') return undefined;
+    if (this.slowGroups > 0) for (let g = start; g < end; g++) if (this.slow[g] !== undefined) return undefined;
+    const length = end - start;
+    let nulls: Uint8Array | null = null;
+    for (let g = start; g < end; g++) {
+      if (this.has[g] === 1) continue;
+      nulls ??= new Uint8Array(length);
+      nulls[g - start] = 1;
+    }
+    return exactDecimalColumn(type, length, nulls, this.fast.slice(start, end));
   }
 
   /** The sum as a double when it is still exact in one, else undefined. */

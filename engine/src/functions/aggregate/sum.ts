@@ -50,7 +50,10 @@ class ExactSumAccumulator implements GroupedAccumulator {
   }
 
   writeFinal(start: number, end: number): Column {
-    return finalColumn(this.returnType, start, end, (g, out, row) => this.writeFinalAt(g, out, row));
+    return (
+      this.sums.exactColumn(this.returnType, start, end) ??
+      finalColumn(this.returnType, start, end, (g, out, row) => this.writeFinalAt(g, out, row))
+    );
   }
 
   writeFinalAt(group: number, out: ColumnOutput, row: number): void {

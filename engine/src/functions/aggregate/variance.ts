@@ -5,7 +5,8 @@ import type { Column } from '../../columnar/page.js';
 import { int64Words } from '../../columnar/hash-functions.js';
 import { BIGINT, DOUBLE, type SqlType } from '../../types/types.js';
 import type { AggregateFunction, ColumnOutput, GroupedAccumulator } from './aggregate-function.js';
-import { finalColumn, grow, readInt64Number, toFloat64, writeInt64Number } from './accumulator-support.js';
+import { finalColumn, grow, toFloat64 } from './accumulator-support.js';
+import { readInt64Number, writeInt64Number } from '../../columnar/int64-numbers.js';
 
 export type VarianceKind = 'var_samp' | 'var_pop' | 'stddev_samp' | 'stddev_pop';
 
