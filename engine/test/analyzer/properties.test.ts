@@ -217,6 +217,7 @@ describe('session properties', () => {
       ['single_node_aggregation', 'true', 'true', 'boolean'],
       ['task_concurrency', '2', '2', 'integer'],
       ['time_zone_id', '', '', 'varchar'],
+      ['tiny_build_side_in_probe_stage', 'true', 'true', 'boolean'],
     ]);
     for (const row of shown.rows) expect(row[4] as string).to.have.length.above(20);
   });
