@@ -2,14 +2,26 @@
 // page: when the region holding them, length prefixes included, is ASCII, it is one latin1 string
 // and each value a substring of it, without first copying the values into a compacted buffer (a
 // copy per value, which was most of the cost of a comment column). Otherwise the caller decodes them
-// as before (decodePlain, then decodeStrings), which gives the same strings for ASCII bytes.
+// as before (decodePlain, then decodeStrings), which gives the same strings for ASCII bytes. With
+// picks (the rows a filter on another column left), only their substrings are made.
 
 import { isAscii } from 'node:buffer';
+import type { RowPicks } from './column-chunk-decoder.js';
 import type { PageScratch } from './page-scratch.js';
 import { ParquetDataError } from './parquet-errors.js';
 
-/** The `count` values in bytes[pos, end) as strings, or undefined when their region is not ASCII. */
-export function plainAsciiStrings(bytes: Uint8Array, pos: number, end: number, count: number, scratch?: PageScratch): string[] | undefined {
+/**
+ * The `count` values in bytes[pos, end) as strings, or undefined when their region is not ASCII.
+ * With `picks`, only the values at positions rows[j] - first (j in [from, to)) are set.
+ */
+export function plainAsciiStrings(
+  bytes: Uint8Array,
+  pos: number,
+  end: number,
+  count: number,
+  scratch?: PageScratch,
+  picks?: RowPicks,
+): string[] | undefined {
   // starts[i]: where value i starts, from pos; value i ends 4 bytes before starts[i + 1].
   const starts = scratch?.offsets(count + 1) ?? new Int32Array(count + 1);
   let p = pos;
@@ -25,6 +37,13 @@ export function plainAsciiStrings(bytes: Uint8Array, pos: number, end: number, c
   if (!isAscii(region)) return undefined;
   const all = Buffer.from(region.buffer, region.byteOffset, region.byteLength).toString('latin1');
   const out = new Array<string>(count);
-  for (let i = 0; i < count; i++) out[i] = all.substring(starts[i], starts[i + 1] - 4);
+  if (picks === undefined) for (let i = 0; i < count; i++) out[i] = all.substring(starts[i], starts[i + 1] - 4);
+  else {
+    const { rows, from, to, first } = picks;
+    for (let j = from; j < to; j++) {
+      const i = rows[j] - first;
+      out[i] = all.substring(starts[i], starts[i + 1] - 4);
+    }
+  }
   return out;
 }
