@@ -41,7 +41,7 @@ export class DomainTestingOutput implements ChunkOutput {
     return this.inner.placed();
   }
 
-  /** The inner output's picks when it places only the rows `wanted` (a picked page holds their indices). */
+  /** The inner output's picks when it places only the rows `wanted` (a picked page holds their indices or strings alone). */
   picks(first: number, rowCount: number): RowPicks | undefined {
     return this.wanted === undefined ? undefined : this.inner.picks?.(first, rowCount);
   }
@@ -51,7 +51,7 @@ export class DomainTestingOutput implements ChunkOutput {
     this.inner.append(first, page);
     const end = this.inner.placed();
     if (end === at) return;
-    // A picked page (only with `wanted`, never whole) has the indices of the rows wanted: tested below.
+    // A picked page (only with `wanted`, never whole) has the indices (tested below) or strings (tested by value) of the rows wanted.
     if (page.indices === undefined || page.defined !== null) appendRange(this.byValue, at, end);
     else if (end - at === page.rowCount) this.testByDictionary(page.dictionary!, page.indices, at, end, undefined, first);
     else if (this.wanted !== undefined) this.testByDictionary(page.dictionary!, page.indices, at, end, this.wanted, first);
