@@ -4,11 +4,13 @@
 // answers equal DuckDB's in exact order (every query breaks its ties on all its columns): a sort
 // over a scan's tasks, NULLS FIRST and LAST, DESC and ASC mixed, varchar keys, a sort after an
 // aggregation whose other task has no rows, one task only (a table of one split), tasks that read
-// no matching row, no row at all, an OFFSET over the merge, and ORDER BY ... LIMIT.
+// no matching row, no row at all, an OFFSET over the merge, and ORDER BY ... LIMIT. A single-node
+// server plans the same (its stages have one task each): the merge passes its one stream on.
 
 import { expect } from 'chai';
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { duckDbWithTpch } from '../../scripts/tpch/duckdb-tpch.js';
+import { ServerProcess } from '../support/server-process.js';
 import { query } from '../support/statement-http.js';
 import { USER, withCluster } from './cluster-fixture.js';
 import { expectDuckDbAnswer } from './duckdb-answer.js';
@@ -83,5 +85,30 @@ describe('distributed sort on a cluster (coordinator + 2 workers) equals DuckDB'
 
   it('answers as DuckDB with distributed_sort=false too', async () => {
     await expectDuckDbAnswer(cluster.coordinator.uri, duck, BIG_SORT, GATHERED);
+  });
+});
+
+describe('distributed sort on a single-node server equals DuckDB', function () {
+  this.timeout(300_000);
+  let server: ServerProcess;
+  let duck: DuckDBConnection;
+
+  before(async () => {
+    [server, duck] = await Promise.all([ServerProcess.start([]), duckDbWithTpch('tiny', 2)]);
+  });
+  after(async () => {
+    await server?.stop();
+  });
+
+  it('merges the one task of the scan stage, to the order DuckDB gives', async () => {
+    const [[plan]] = await query(server.uri, `EXPLAIN ${BIG_SORT}`, TINY);
+    expect(plan).to.match(/^Fragment 0 \[SINGLE\][^]*└─ RemoteMerge\[sourceFragmentIds = \[1\][^]*Fragment 1 \[SOURCE\]/);
+    await expectDuckDbAnswer(server.uri, duck, BIG_SORT, TINY);
+    await expectDuckDbAnswer(
+      server.uri,
+      duck,
+      'SELECT o_orderkey, CASE WHEN o_orderkey % 3 = 0 THEN NULL ELSE o_clerk END AS c FROM orders ORDER BY c DESC NULLS FIRST, o_orderkey',
+      TINY,
+    );
   });
 });
