@@ -61,18 +61,16 @@ export class MergingExchangeClient implements SortedStreams {
     };
   }
 
-  /** The clients' figures together, as one exchange's (INTERFACE.md, operator info). */
+  /** The clients' figures together, as one exchange's (INTERFACE.md, operator info); its average weighed by each client's requests. */
   status(): ExchangeClientStatus {
     const each = this.clients.map((c) => c.status());
-    const requests = each.reduce((n, s) => n + s.pageBufferClientStatuses.reduce((m, b) => m + b.requestsCompleted, 0), 0);
-    const bytes = each.reduce(
-      (n, s) => n + s.averageBytesPerRequest * s.pageBufferClientStatuses.reduce((m, b) => m + b.requestsCompleted, 0),
-      0,
-    );
+    const sum = (figure: (s: ExchangeClientStatus) => number) => each.reduce((n, s) => n + figure(s), 0);
+    const requests = (s: ExchangeClientStatus) => s.pageBufferClientStatuses.reduce((n, b) => n + b.requestsCompleted, 0);
+    const allRequests = sum(requests);
     return {
-      bufferedBytes: each.reduce((n, s) => n + s.bufferedBytes, 0),
-      averageBytesPerRequest: requests === 0 ? 0 : Math.round(bytes / requests),
-      bufferedPages: each.reduce((n, s) => n + s.bufferedPages, 0),
+      bufferedBytes: sum((s) => s.bufferedBytes),
+      averageBytesPerRequest: allRequests === 0 ? 0 : Math.round(sum((s) => s.averageBytesPerRequest * requests(s)) / allRequests),
+      bufferedPages: sum((s) => s.bufferedPages),
       pageBufferClientStatuses: each.flatMap((s) => s.pageBufferClientStatuses),
     };
   }
