@@ -18,6 +18,7 @@ import { TINY_BUILD_SIDE_IN_PROBE_STAGE_PROPERTY } from '../sql/planner/distribu
 import { DISTRIBUTED_MARK_JOIN_PROPERTY } from '../sql/planner/distributed/probe-replicated-mark-join.js';
 import { PARTITIONED_AGGREGATION_PROPERTY } from '../sql/planner/physical/partitioned-aggregation.js';
 import { SINGLE_NODE_AGGREGATION_PROPERTY } from '../sql/planner/distributed/single-node-aggregation.js';
+import { DISTRIBUTED_SORT_PROPERTY } from '../sql/planner/distributed/distributed-sort.js';
 import { PREFERRED_AGGREGATION_PARTITIONING_PROPERTY } from '../sql/planner/distributed/preferred-partitioning.js';
 import { PARALLEL_MARK_JOIN_PROPERTY } from '../sql/planner/physical/parallel-mark-join.js';
 import { PARALLEL_SORT_PROPERTY } from '../sql/planner/physical/parallel-sort.js';
@@ -78,6 +79,7 @@ export function systemSessionProperties(node: NodeSessionDefaults): readonly Pro
     PREFERRED_AGGREGATION_PARTITIONING_PROPERTY,
     PARALLEL_MARK_JOIN_PROPERTY,
     PARALLEL_SORT_PROPERTY,
+    DISTRIBUTED_SORT_PROPERTY,
     PARALLEL_WINDOW_PROPERTY,
     PARALLEL_HASH_BUILD_PROPERTY,
     {

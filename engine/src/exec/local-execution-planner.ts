@@ -15,6 +15,7 @@ import type {
   AggregateNode,
   FilterNode,
   JoinNode,
+  OrderingItem,
   PlanNode,
   ProjectNode,
   RemoteSourceNode,
@@ -52,6 +53,7 @@ import { sort } from './operators/sort.js';
 import { buildScanPipeline, singleStepInThreads } from './threads/scan-pipeline-builder.js';
 import { parallelSource, type ParallelSourceSpec, type ThreadRuns } from './threads/parallel-source.js';
 import { mergeSortedRuns } from './threads/merge-sorted-runs.js';
+import { remoteMerge, type SortedStreams } from './exchange/remote-merge.js';
 import { parallelMarkJoin } from './threads/parallel-mark-join.js';
 import { pipelineKey, knownPoorReduction } from './threads/poor-reductions.js';
 import type { FilterProjectStage, ScanPipeline } from './threads/scan-pipeline.js';
@@ -87,6 +89,8 @@ export interface ExecutionEnvironment {
    * `stats`: the operator's, for its waits for pages and the CPU of decoding them.
    */
   remoteSources?: (node: RemoteSourceNode, stats: OperatorRecorder) => PageStream;
+  /** In a distributed task: the sorted streams of a merging remote source (one with an order), one per source task. */
+  mergingRemoteSources?: (node: RemoteSourceNode, stats: OperatorRecorder) => SortedStreams;
   /**
    * In a distributed task: the splits the scheduler assigns to a scan, as they come (undefined: the
    * table's own splits, all read here).
@@ -202,6 +206,22 @@ export class LocalExecutionPlanner {
       merge: (runs) => mergeSortedRuns(ctx, runs, types, keys, count),
       inMainThread: p.inMainThread,
     });
+  }
+
+  /** A merging remote source: its source tasks' sorted streams, merged in its order (exec/exchange/remote-merge). */
+  private remoteMerge(node: RemoteSourceNode, orderBy: OrderingItem[], ctx: Site): PageStream {
+    const merging = this.env.mergingRemoteSources;
+    if (merging === undefined)
+      throw new EngineError('GENERIC_INTERNAL_ERROR', `Merging remote source ${node.id} outside a distributed task`);
+    const sources = merging(node, ctx.stats);
+    // Named after the class that reads the streams (MergingExchangeClient), as an exchange is.
+    ctx.stats.named(sources.constructor.name);
+    return remoteMerge(
+      ctx,
+      sources,
+      node.outputs.map((s) => s.type),
+      sortKeys(orderBy, node.outputs),
+    );
   }
 
   /** A mark join whose build side may stream past its hashed probe side on the threads (exec/threads/parallel-mark-join). */
@@ -333,6 +353,7 @@ export class LocalExecutionPlanner {
         if (node.applyType === 'lateral') return run(lateralApplyOperator, this, node, bindings, ctx);
         return run(applyOperator, this, node, bindings, ctx.stats);
       case 'RemoteSource': {
+        if (node.orderBy !== undefined) return readAsInput(this.remoteMerge(node, node.orderBy, ctx), ctx.stats);
         const remote = this.env.remoteSources;
         if (remote === undefined) throw new EngineError('GENERIC_INTERNAL_ERROR', `Remote source ${node.id} outside a distributed task`);
         const stream = remote(node, ctx.stats);

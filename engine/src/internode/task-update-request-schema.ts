@@ -240,8 +240,8 @@ const PLAN_NODE_SCHEMAS: Record<Exclude<PlanNode['kind'], 'RecursiveUnion'>, obj
     { input: SOURCE, subquery: SOURCE, correlation: SYMBOLS, applyType: { enum: ['scalar', 'exists', 'in', 'lateral'] } },
     { value: ref('symbol'), result: ref('symbol'), outer: BOOLEAN },
   ),
-  Exchange: node('Exchange', { type: EXCHANGE_TYPE, source: SOURCE, partitionKeys: SYMBOLS }),
-  RemoteSource: node('RemoteSource', { sourceFragmentIds: arrayOf(integer()), exchangeType: EXCHANGE_TYPE }),
+  Exchange: node('Exchange', { type: EXCHANGE_TYPE, source: SOURCE, partitionKeys: SYMBOLS }, { orderBy: ORDERING }),
+  RemoteSource: node('RemoteSource', { sourceFragmentIds: arrayOf(integer()), exchangeType: EXCHANGE_TYPE }, { orderBy: ORDERING }),
   TableWriter: node('TableWriter', {
     source: SOURCE,
     target: WRITE_TARGET,

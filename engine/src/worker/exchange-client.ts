@@ -630,8 +630,17 @@ function sleep(millis: number, signal: AbortSignal): Promise<void> {
   });
 }
 
+/** What reads a remote source for a task: an ExchangeClient, or a MergingExchangeClient for a merging one. */
+export interface RemoteSourceClient {
+  addLocation(location: ExchangeLocation): void;
+  setNoMoreLocations(): void;
+  status(): ExchangeClientStatus;
+  abort(error: EngineError): void;
+  close(): void;
+}
+
 /** Makes `client` fail with `error()` once `signal` aborts (its query or task ended early). */
-export function abortOnSignal(client: ExchangeClient, signal: AbortSignal, error: () => EngineError): void {
+export function abortOnSignal(client: Pick<RemoteSourceClient, 'abort'>, signal: AbortSignal, error: () => EngineError): void {
   if (signal.aborted) client.abort(error());
   else signal.addEventListener('abort', () => client.abort(error()), { once: true });
 }

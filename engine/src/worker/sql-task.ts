@@ -20,12 +20,12 @@ import { LocalExecutionPlanner, type ExecutionEnvironment } from '../exec/local-
 import { PhysicalPlanIndex } from '../sql/planner/physical/physical-plan-index.js';
 import { physicalFromJson } from '../sql/planner/physical/physical-plan-json.js';
 import type { MemoryContext } from '../exec/memory.js';
-import type { PageStream } from '../exec/operators/operator.js';
 import { newQueryProgress, type QueryProgress } from '../spi/query-progress.js';
 import type { Session } from '../spi/session.js';
 import type { PlanNode, RemoteSourceNode } from '../sql/planner/plan.js';
 import { OperatorRecorders, type OperatorRecorder } from '../exec/stats/operator-recorder.js';
-import { abortOnSignal, ExchangeClient, type ExchangeClientOptions } from './exchange-client.js';
+import { abortOnSignal, ExchangeClient, type ExchangeClientOptions, type RemoteSourceClient } from './exchange-client.js';
+import { MergingExchangeClient } from './merging-exchange-client.js';
 import type { OutputBufferOptions } from './output-buffer.js';
 import { SplitQueue } from './split-queue.js';
 import { TaskOutput } from './task-output.js';
@@ -80,7 +80,7 @@ export class SqlTask {
   private physical: PhysicalPlanIndex | undefined;
   private session: Session | undefined;
   private readonly splits = new Map<number, SplitQueue>();
-  private readonly exchanges = new Map<number, ExchangeClient>();
+  private readonly exchanges = new Map<number, RemoteSourceClient>();
   private readonly pendingLocations = new Map<number, { uri: string; nodeId: string }[]>();
   private readonly noMoreLocations = new Set<number>();
   /** The fragment's dynamic filters: a remote one its join completes shows in a new version (task-info.ts reports it). */
@@ -148,7 +148,7 @@ export class SqlTask {
     return this.output?.bytes ?? 0;
   }
 
-  get exchangeClients(): ReadonlyMap<number, ExchangeClient> {
+  get exchangeClients(): ReadonlyMap<number, RemoteSourceClient> {
     return this.exchanges;
   }
 
@@ -248,7 +248,8 @@ export class SqlTask {
       session,
       progress: this.progress,
       operators: this.operators,
-      remoteSources: (node, stats) => this.remoteSource(node, stats),
+      remoteSources: (node, stats) => this.remoteSource(node, new ExchangeClient(this.exchangeOptions(), stats)),
+      mergingRemoteSources: (node, stats) => this.remoteSource(node, new MergingExchangeClient(this.exchangeOptions(), stats)),
       dynamicFilters: this.dynamicFilters,
       // The scans the coordinator assigns splits to are named in the first request; the others read their table here.
       assignedSplits: (scan) => this.splits.get(scan.id),
@@ -285,9 +286,13 @@ export class SqlTask {
     }
   }
 
-  private remoteSource(node: RemoteSourceNode, stats: OperatorRecorder): PageStream {
-    // The task's input ends once every buffer it reads is complete: their releases go out meanwhile.
-    const client = new ExchangeClient({ ...this.options.exchange, endBeforeRelease: true }, stats);
+  /** The task's input ends once every buffer it reads is complete: their releases go out meanwhile. */
+  private exchangeOptions(): ExchangeClientOptions {
+    return { ...this.options.exchange, endBeforeRelease: true };
+  }
+
+  /** `client` reading the remote source: given the locations that came before it and those that come after. */
+  private remoteSource<C extends RemoteSourceClient>(node: RemoteSourceNode, client: C): C {
     this.exchanges.set(node.id, client);
     for (const location of this.pendingLocations.get(node.id) ?? []) client.addLocation(location);
     this.pendingLocations.delete(node.id);

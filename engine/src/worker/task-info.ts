@@ -17,6 +17,7 @@ import {
   type TaskStats,
 } from '../internode/task-info.js';
 import { ExchangeClient } from './exchange-client.js';
+import { MergingExchangeClient } from './merging-exchange-client.js';
 import type { SqlTask } from './sql-task.js';
 
 const EMPTY_BUFFERS: OutputBufferInfo = { state: 'OPEN', masterSequenceId: 0, pagesAdded: 0, buffers: [] };
@@ -104,6 +105,9 @@ function taskStats(task: SqlTask, withoutPipelines: boolean): TaskStats {
   };
 }
 
+/** The operators that read remote sources, whose summaries carry their exchange's figures. */
+const EXCHANGE_OPERATORS = new Set([ExchangeClient.name, MergingExchangeClient.name]);
+
 /**
  * One summary per operator the task ran, sources first and the task output last (a Project over a
  * Filter runs as one operator, a subtree on worker threads as one parallelSource).
@@ -114,7 +118,7 @@ function operatorSummaries(task: SqlTask): OperatorSummary[] {
     .reverse()
     .map((recorder, i) => {
       const f = recorder.figures;
-      const exchange = f.operatorType === ExchangeClient.name ? task.exchangeClients.get(f.planNodeId)?.status() : undefined;
+      const exchange = EXCHANGE_OPERATORS.has(f.operatorType) ? task.exchangeClients.get(f.planNodeId)?.status() : undefined;
       return operatorSummary(i, recorder, exchange);
     });
 }

@@ -197,6 +197,7 @@ describe('session properties', () => {
       ['disabled_optimizer_rules', '', '', 'varchar'],
       ['distinct_aggregations_strategy', 'AUTOMATIC', 'AUTOMATIC', 'varchar'],
       ['distributed_mark_join', 'true', 'true', 'boolean'],
+      ['distributed_sort', 'true', 'true', 'boolean'],
       ['dynamic_filtering_wait_timeout', '1s', '1s', 'varchar'],
       ['enable_dynamic_filtering', 'true', 'true', 'boolean'],
       ['join_distribution_type', 'AUTOMATIC', 'AUTOMATIC', 'varchar'],

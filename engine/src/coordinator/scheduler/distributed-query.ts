@@ -28,7 +28,8 @@ import { allFragments, isPartitioned, type PlanFragment } from '../../sql/planne
 import type { PlanNode, RemoteSourceNode } from '../../sql/planner/plan.js';
 import type { NodeRuntimeStats } from '../../sql/planner/plan-printer.js';
 import { sources } from '../../sql/planner/plan.js';
-import { abortOnSignal, ExchangeClient, type ExchangeClientOptions } from '../../worker/exchange-client.js';
+import { abortOnSignal, ExchangeClient, type ExchangeClientOptions, type RemoteSourceClient } from '../../worker/exchange-client.js';
+import { MergingExchangeClient } from '../../worker/merging-exchange-client.js';
 import type { TaskInfo } from '../../internode/task-info.js';
 import type { OutputBuffersSpec, ScanSplits, TaskUpdateRequest } from '../../internode/task-update-request.js';
 import { SplitAssigner } from './split-assigner.js';
@@ -42,7 +43,6 @@ import { stageSnapshot, type StageSnapshot } from './stage-snapshot.js';
 import type { QueryMemoryUsage, TaskMemoryReport } from '../query-memory.js';
 import type { DistributedView } from '../query-execution-context.js';
 import type { NodeLiveness } from '../remote-node.js';
-import type { OperatorRecorder } from '../../exec/stats/operator-recorder.js';
 import { summaryFigures } from '../../exec/stats/operator-summary.js';
 import { addRuntimeStats } from '../../exec/stats/runtime-stats.js';
 import { TaskOutput } from '../../worker/task-output.js';
@@ -135,7 +135,8 @@ export class DistributedQuery implements DistributedView {
       const local: ExecutionEnvironment = {
         ...env,
         operator: { ...env.operator, signal },
-        remoteSources: (node, stats) => this.exchange(node, 0, signal, stats),
+        remoteSources: (node, stats) => this.exchange(node, new ExchangeClient(this.cluster.exchange, stats), signal),
+        mergingRemoteSources: (node, stats) => this.exchange(node, new MergingExchangeClient(this.cluster.exchange, stats), signal),
         dynamicFilters: this.rootFilters,
       };
       yield* new LocalExecutionPlanner(local, this.physicalPlanOf(this.root)).plan(this.root.root);
@@ -349,10 +350,9 @@ export class DistributedQuery implements DistributedView {
     );
   }
 
-  /** The root's reader of a remote source; when the query ends early it stops waiting at once. */
-  private exchange(node: RemoteSourceNode, consumerIndex: number, signal: AbortSignal, stats: OperatorRecorder): PageStream {
-    const client = new ExchangeClient(this.cluster.exchange, stats);
-    for (const location of this.locations(node, consumerIndex)) client.addLocation(location);
+  /** `client`, the root's reader of a remote source, given its locations; when the query ends early it stops waiting at once. */
+  private exchange<C extends RemoteSourceClient>(node: RemoteSourceNode, client: C, signal: AbortSignal): C {
+    for (const location of this.locations(node, 0)) client.addLocation(location);
     client.setNoMoreLocations();
     abortOnSignal(client, signal, () => this.failure ?? new EngineError('USER_CANCELED', 'Query was canceled'));
     return client;

@@ -180,10 +180,12 @@ export function describe(node: PlanNode): string {
     }
     case 'Apply':
       return `Apply[${node.applyType === 'lateral' && node.outer ? 'lateral left' : node.applyType}, correlation = [${node.correlation.map(name).join(', ')}]]`;
+    // A merging exchange prints as Trino's RemoteMerge, with the order it merges in.
     case 'Exchange':
+      if (node.orderBy !== undefined) return `RemoteMerge[type = ${node.type}, orderBy = [${ordering(node.orderBy)}]]`;
       return `RemoteExchange[type = ${node.type}${node.partitionKeys.length > 0 ? `, partitionKeys = [${node.partitionKeys.map(name).join(', ')}]` : ''}]`;
     case 'RemoteSource':
-      return `RemoteSource[sourceFragmentIds = [${node.sourceFragmentIds.join(', ')}]]`;
+      return `${node.orderBy === undefined ? 'RemoteSource' : 'RemoteMerge'}[sourceFragmentIds = [${node.sourceFragmentIds.join(', ')}]${node.orderBy === undefined ? '' : `, orderBy = [${ordering(node.orderBy)}]`}]`;
     case 'TableWriter':
       return `TableWriter[target = ${writeTarget(node.target)}] ${node.columnNames.map((c, i) => `${c} := ${name(node.columns[i])}`).join(', ')}`;
     case 'TableFinish':

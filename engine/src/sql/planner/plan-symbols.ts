@@ -68,6 +68,7 @@ export function nodeReferences(node: PlanNode): Map<number, Symbol> {
       break;
     case 'Exchange':
       node.partitionKeys.forEach(add);
+      node.orderBy?.forEach((o) => add(o.symbol));
       break;
     case 'TableScan':
     case 'Values':

@@ -317,6 +317,11 @@ export interface ExchangeNode extends NodeBase {
   type: ExchangeType;
   source: PlanNode;
   partitionKeys: Symbol[];
+  /**
+   * A merging GATHER (Trino's RemoteMerge): each source task's rows come sorted on these keys, and
+   * the consumer merges the tasks' streams into one in this order (distributed/distributed-sort.ts).
+   */
+  orderBy?: OrderingItem[];
 }
 
 /** Where a fragment reads the output of the fragments below it (an exchange, after fragmenting). */
@@ -324,6 +329,8 @@ export interface RemoteSourceNode extends NodeBase {
   kind: 'RemoteSource';
   sourceFragmentIds: number[];
   exchangeType: ExchangeType;
+  /** A merging exchange's order: one stream per source task, each sorted so, merged into one (see ExchangeNode). */
+  orderBy?: OrderingItem[];
 }
 
 /**

@@ -3,7 +3,8 @@
 // needs its input spread otherwise: aggregations run partial below a repartition on their keys and
 // final above it; joins are partitioned (both sides repartitioned on the join keys) or broadcast
 // (the build side replicated to every probe task); what must see every row at once (sorts, global
-// windows, set operations, LIMIT's final step, the output) gathers to a single task. The fragmenter
+// windows, set operations, LIMIT's final step, the output) gathers to a single task; a sort runs in
+// every task and a merging exchange merges their sorted rows (distributed-sort.ts). The fragmenter
 // then cuts the plan at these exchanges into stages.
 //
 // Distributions, as Trino names the partitionings they become:
@@ -12,7 +13,7 @@
 //   hash       many tasks, rows spread by the hash of `keys` (FIXED_HASH)
 
 import type { PlannerContext } from '../planner-context.js';
-import type { AggregateNode, EquiJoinClause, ExchangeNode, ExchangeType, JoinNode, PlanNode } from '../plan.js';
+import type { AggregateNode, EquiJoinClause, ExchangeNode, ExchangeType, JoinNode, OrderingItem, PlanNode } from '../plan.js';
 import type { Symbol } from '../row-expression.js';
 import { hasPartialForm, split } from '../optimizer/split-aggregation.js';
 import { automaticJoinDistribution } from './join-distribution.js';
@@ -21,6 +22,7 @@ import { probeReplicatedMarkJoin, replicatesProbeSide } from './probe-replicated
 import { aggregatesInScanTask } from './single-node-aggregation.js';
 import { keepsBuildInProbeTask } from './single-node-mark-join.js';
 import { tinyBuildSide } from './tiny-build-side.js';
+import { distributedSort } from './distributed-sort.js';
 import { partitioningKeys, preferredKeysBelow } from './preferred-partitioning.js';
 import { EngineError } from '../../../errors/engine-error.js';
 import { assertNever } from '../assert-never.js';
@@ -82,7 +84,13 @@ class ExchangeRewriter {
         const partitioned = this.partitionedOn(source, partitioningKeys(node.distinctSymbols, preferred));
         return { node: { ...node, source: partitioned.node }, distribution: partitioned.distribution };
       }
-      case 'Sort':
+      case 'Sort': {
+        const source = this.visit(node.source);
+        if (source.distribution.kind === 'single' || !distributedSort(this.context))
+          return { node: { ...node, source: this.gather(source) }, distribution: SINGLE };
+        // Sorted in each task, merged above: the merging exchange stands for the sort there.
+        return { node: this.exchange('GATHER', { ...node, source: source.node }, [], node.orderBy), distribution: SINGLE };
+      }
       case 'EnforceSingleRow':
       case 'AssignUniqueId': {
         // AssignUniqueId numbers rows per task; in one task its ids stay unique.
@@ -131,8 +139,17 @@ class ExchangeRewriter {
     return placed.distribution.kind === 'single' ? placed.node : this.exchange('GATHER', placed.node, []);
   }
 
-  private exchange(type: ExchangeType, source: PlanNode, partitionKeys: Symbol[]): ExchangeNode {
-    return { kind: 'Exchange', id: this.context.factory.nodeId(), type, source, partitionKeys, outputs: source.outputs };
+  /** `orderBy`: a merging GATHER, its source's rows sorted so in each task. */
+  private exchange(type: ExchangeType, source: PlanNode, partitionKeys: Symbol[], orderBy?: OrderingItem[]): ExchangeNode {
+    const exchange: ExchangeNode = {
+      kind: 'Exchange',
+      id: this.context.factory.nodeId(),
+      type,
+      source,
+      partitionKeys,
+      outputs: source.outputs,
+    };
+    return orderBy === undefined ? exchange : { ...exchange, orderBy };
   }
 
   /** The node's rows hash-partitioned on (a subset of) `keys`: as they are, or repartitioned on `keys`. */

@@ -3,7 +3,7 @@
 // it the fragment of its own that produces that exchange's rows. Fragment 0, the root, runs on the
 // coordinator and feeds the client. Fragments are numbered in the order they are met, top down.
 
-import type { ExchangeType, PlanNode, TableScanNode } from '../plan.js';
+import type { ExchangeType, PlanNode, RemoteSourceNode, TableScanNode } from '../plan.js';
 import type { Symbol } from '../row-expression.js';
 import { mapSources } from '../optimizer/rewrite-plan.js';
 import { sources } from '../plan.js';
@@ -39,7 +39,14 @@ export function fragmentPlan(root: PlanNode, isRemoteScan: RemoteScanTest): Plan
       if (node.kind === 'Exchange') {
         const child = build(node.source, { type: node.type, partitionKeys: node.partitionKeys });
         children.push(child);
-        return { kind: 'RemoteSource', id: node.id, sourceFragmentIds: [child.id], exchangeType: node.type, outputs: node.outputs };
+        const remote: RemoteSourceNode = {
+          kind: 'RemoteSource',
+          id: node.id,
+          sourceFragmentIds: [child.id],
+          exchangeType: node.type,
+          outputs: node.outputs,
+        };
+        return node.orderBy === undefined ? remote : { ...remote, orderBy: node.orderBy };
       }
       // A correlated subquery is planned again per binding, in its Apply's task: it has no exchanges.
       if (node.kind === 'Apply') return { ...node, input: cut(node.input) };

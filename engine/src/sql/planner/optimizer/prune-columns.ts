@@ -122,7 +122,7 @@ function pruneNode(node: PlanNode, required: Set<number>, factory?: PlanFactory)
       };
     }
     case 'Exchange': {
-      const keep = needs(node.partitionKeys.map((k) => k.id));
+      const keep = needs([...node.partitionKeys, ...(node.orderBy ?? []).map((o) => o.symbol)].map((k) => k.id));
       const source = restrictTo(prune(node.source, keep), keep, factory);
       return { ...node, source, outputs: source.outputs };
     }

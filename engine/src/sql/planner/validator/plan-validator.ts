@@ -99,6 +99,8 @@ function nodeProblem(node: PlanNode, at: string): string | undefined {
         ? undefined
         : `${at}: anchor, step and outputs differ in width`;
     case 'Exchange':
+      if (node.orderBy !== undefined && (node.type !== 'GATHER' || node.orderBy.length === 0))
+        return `${at}: a merging ${node.type} exchange with ${node.orderBy.length} sort keys`;
       return (node.type === 'REPARTITION') === node.partitionKeys.length > 0
         ? undefined
         : `${at}: a ${node.type} exchange with ${node.partitionKeys.length} partition keys`;
