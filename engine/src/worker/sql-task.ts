@@ -18,7 +18,7 @@ import { DynamicFilters } from '../exec/dynamic-filters/dynamic-filters.js';
 import { remoteDynamicFilters } from '../sql/planner/distributed/remote-dynamic-filters.js';
 import { LocalExecutionPlanner, type ExecutionEnvironment } from '../exec/local-execution-planner.js';
 import { PhysicalPlanIndex } from '../sql/planner/physical/physical-plan-index.js';
-import { physicalFromJson } from '../sql/planner/physical/physical-plan-json.js';
+import type { PhysicalNode } from '../sql/planner/physical/physical-plan.js';
 import type { MemoryContext } from '../exec/memory.js';
 import { newQueryProgress, type QueryProgress } from '../spi/query-progress.js';
 import type { Session } from '../spi/session.js';
@@ -77,7 +77,7 @@ export class SqlTask {
   private output: TaskOutput | undefined;
   private fragment: PlanNode | undefined;
   /** The fragment's physical plan, as the coordinator made it (task-update-check.ts checked it fits the fragment). */
-  private physical: PhysicalPlanIndex | undefined;
+  private physical: PhysicalNode | undefined;
   private session: Session | undefined;
   private readonly splits = new Map<number, SplitQueue>();
   private readonly exchanges = new Map<number, RemoteSourceClient>();
@@ -152,18 +152,21 @@ export class SqlTask {
     return this.exchanges;
   }
 
-  /** POST /v1/task/{taskId}: the first request creates the task; later ones add splits and locations. */
-  update(request: TaskUpdateRequest, session: Session): void {
+  /**
+   * POST /v1/task/{taskId}: the first request creates the task (with `physical`, its physical plan as
+   * task-update-check.ts read it); later ones add splits and locations.
+   */
+  update(request: TaskUpdateRequest, session: Session, physical?: PhysicalNode): void {
     this.heard();
     if (this.fragment === undefined) {
-      if (request.fragment === undefined || request.physicalPlan === undefined || request.outputBuffers === undefined) {
+      if (request.fragment === undefined || physical === undefined || request.outputBuffers === undefined) {
         throw new EngineError(
           'GENERIC_USER_ERROR',
           `Task ${this.taskId} does not exist yet: its first request needs a fragment, its physical plan and output buffers`,
         );
       }
       this.fragment = request.fragment;
-      this.physical = new PhysicalPlanIndex(physicalFromJson(request.physicalPlan, request.fragment));
+      this.physical = physical;
       this.session = session;
       this.outputSpecValue = request.outputBuffers;
       const bufferMemory = this.memory.child('output buffer');
@@ -240,7 +243,15 @@ export class SqlTask {
     void this.run();
   }
 
+  /**
+   * Plans the fragment and runs it. The planning waits for the next turn of the event loop: the
+   * request that created the task is answered first (the coordinator waits for every creation
+   * before it reads the query's output, and a busy node takes its requests one after another). A
+   * fragment that fails to plan fails the task: its state reports the error, as Trino's does.
+   */
   private async run(): Promise<void> {
+    await new Promise<void>((resolve) => setImmediate(resolve));
+    if (isDoneState(this.currentState)) return;
     const session = this.session!;
     const env: ExecutionEnvironment = {
       operator: { memory: this.memory, signal: this.abort.signal, timeZone: session.timeZone },
@@ -260,7 +271,8 @@ export class SqlTask {
     // The task output is the consumer of the fragment's root: its own operator in the summaries.
     const outputStats = this.operators.extra(fragment.id, TaskOutput.name);
     try {
-      const stream = new LocalExecutionPlanner(env, this.physical!).plan(fragment, new Map(), outputStats);
+      const plan = new PhysicalPlanIndex(this.physical!);
+      const stream = new LocalExecutionPlanner(env, plan).plan(fragment, new Map(), outputStats);
       const iterator = stream[Symbol.asyncIterator]();
       for (;;) {
         const next = await iterator.next();

@@ -70,13 +70,13 @@ export class TaskManager {
     if (!TASK_ID.test(taskId))
       throw new EngineError('GENERIC_USER_ERROR', `Invalid task id: ${taskId} (expected <queryId>.<stage>.<task>)`);
     let task = this.tasks.get(taskId);
-    checkTaskUpdate(taskId, request, task?.plan, this.options.catalogs);
+    const physical = checkTaskUpdate(taskId, request, task?.plan, this.options.catalogs);
     if (task === undefined) {
       const refusal = this.options.refusal();
       if (refusal !== undefined && this.options.coordinatedQueryMemory?.(request.session.queryId) === undefined) throw refusal;
       task = this.create(taskId, request.session.queryId);
     }
-    task.update(request, sessionFromJson(request.session));
+    task.update(request, sessionFromJson(request.session), physical);
     return task;
   }
 

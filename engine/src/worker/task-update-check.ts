@@ -12,6 +12,7 @@
 import type { CatalogManager } from '../connectors/catalog-manager.js';
 import { EngineError } from '../errors/engine-error.js';
 import { PhysicalPlanMismatch, physicalFromJson } from '../sql/planner/physical/physical-plan-json.js';
+import type { PhysicalNode } from '../sql/planner/physical/physical-plan.js';
 import { sources, type PlanNode, type RemoteSourceNode, type TableScanNode, type TableWriterNode } from '../sql/planner/plan.js';
 import {
   MAX_SPLITS_PER_TASK_UPDATE,
@@ -30,13 +31,14 @@ interface FragmentTargets {
 /**
  * Throws GENERIC_USER_ERROR (the caller's mistake: 400) for a request task `taskId` must not take.
  * `fragment`: the task's, when it exists already (a later request's own fragment is ignored).
+ * A creating request's physical plan, read: the task runs it as is.
  */
 export function checkTaskUpdate(
   taskId: string,
   request: TaskUpdateRequest,
   fragment: PlanNode | undefined,
   catalogs: CatalogManager,
-): void {
+): PhysicalNode | undefined {
   const queryId = taskId.slice(0, taskId.indexOf('.'));
   if (request.session.queryId !== queryId)
     refuse(`task ${taskId} is of query ${queryId}, but the session is of query ${request.session.queryId}`);
@@ -53,7 +55,6 @@ export function checkTaskUpdate(
     }
     for (const writer of targets.writers) checkWriter(writer, catalogs);
     checkOutputBuffers(request.outputBuffers!, plan.outputs.length);
-    checkPhysicalPlan(request, plan);
   }
   checkSources(request.sources, targets.scans, catalogs);
   request.remoteSources.forEach((remote, i) => {
@@ -63,13 +64,14 @@ export function checkTaskUpdate(
       if (!isHttpUri(location.uri)) refuse(`/remoteSources/${i}/locations/${j}/uri: '${location.uri}' is not an http(s) address`);
     });
   });
+  return creating ? checkPhysicalPlan(request, plan) : undefined;
 }
 
-/** The coordinator plans the fragment's physical plan: a worker maps it and never plans one itself. */
-function checkPhysicalPlan(request: TaskUpdateRequest, fragment: PlanNode): void {
+/** The coordinator plans the fragment's physical plan: a worker maps it (as read here, once) and never plans one itself. */
+function checkPhysicalPlan(request: TaskUpdateRequest, fragment: PlanNode): PhysicalNode {
   if (request.physicalPlan === undefined) refuse('/physicalPlan: the first request of a task needs the physical plan of its fragment');
   try {
-    physicalFromJson(request.physicalPlan, fragment);
+    return physicalFromJson(request.physicalPlan, fragment);
   } catch (e) {
     if (e instanceof PhysicalPlanMismatch) refuse(`/physicalPlan: ${e.message}`);
     throw e;

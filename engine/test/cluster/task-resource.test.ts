@@ -356,6 +356,22 @@ describe('task resource', function () {
     }
   });
 
+  it('answers the creation before planning the fragment: a fragment that fails to plan reports FAILED with its error through the status', async () => {
+    const { request, taskId, fragment } = await sourceTask('SELECT n_name FROM tpch.tiny.nation WHERE n_regionkey = 1');
+    const root = fragment.root;
+    expect(root.kind === 'TableScan', 'the fragment root has sources').to.equal(false);
+    // The request's checks hold (the physical plan names the fragment's root), but the root's sources have no physical node.
+    const created = await post(taskId, toTaggedJson({ ...request, physicalPlan: { kind: 'Operator', node: root.id, sources: [] } }));
+    expect(created.status, created.text).to.equal(200);
+    expect(created.json.failures).to.deep.equal([]);
+    const failed = await eventually('the task to fail', async () => {
+      const { json } = await taskJson(taskId);
+      return json.state === 'FAILED' ? json : undefined;
+    });
+    expect(failed.failures[0].message).to.contain('has no physical node');
+    expect(failed.failures[0].errorCode.name).to.equal('GENERIC_INTERNAL_ERROR');
+  });
+
   it('holds a results request for a task not created yet until the task is created, and answers its pages', async () => {
     const { request, taskId } = await sourceTask('SELECT n_name FROM tpch.tiny.nation WHERE n_regionkey = 1');
     // A consumer created at the same time as its producer may ask before the producer's creation arrived.
