@@ -104,8 +104,10 @@ describe('IntegerGroupByHash', () => {
 
   it('numbers keys in order, and keys whose low bits collide (it then mixes its hashes), in first-seen order', () => {
     const ordered: Scalar[][] = [];
-    for (let i = 0; i < 120000; i++) ordered.push([BigInt(4 * Math.floor(i / 3) + (i % 3 === 2 ? 1 : 0))]);
-    expect(group([BIGINT], ordered, 8192).ids).to.deep.equal(firstSeenIds(ordered));
+    for (let i = 0; i < 120000; i++) ordered.push([i % 5000 === 7 ? null : BigInt(4 * Math.floor(i / 3) + (i % 3 === 2 ? 1 : 0))]);
+    const inOrder = group([BIGINT], ordered, 8192);
+    expect(inOrder.ids).to.deep.equal(firstSeenIds(ordered));
+    expect(inOrder.keys[inOrder.ids[7]]).to.deep.equal([null]);
     // Multiples of 2^16 below 2^32: the low bits of 200,000 keys take a few dozen values.
     const colliding: Scalar[][] = [];
     for (let i = 0; i < 200000; i++) colliding.push([BigInt((((i % 65536) * 65536) >>> 0) + Math.floor(i / 65536))]);
