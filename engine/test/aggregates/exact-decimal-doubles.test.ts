@@ -131,6 +131,34 @@ describe('decimal arithmetic and sums in exact doubles against DuckDB', function
         expect(ours.map(String)).to.deep.equal(expected);
       });
 
+      it('filters sums in HAVING (q18), group 0 past 2^53 and some exactly at the bound', async () => {
+        await expectSame(
+          `SELECT k, CAST(sum(m) AS varchar), CAST(sum(a) AS varchar) FROM dec_rows GROUP BY k
+             HAVING sum(m) > 2000000 AND sum(a) <= 150000000.00 ORDER BY k`,
+          properties,
+        );
+        const bound = await duckRows(both.duck, 'SELECT CAST(sum(a) AS varchar) FROM dec_rows WHERE k = 17');
+        await expectSame(
+          `SELECT k, CAST(sum(a) AS varchar) FROM dec_rows GROUP BY k HAVING sum(a) >= ${bound[0][0]} ORDER BY k`,
+          properties,
+        );
+        await expectSame(`SELECT k FROM dec_rows GROUP BY k HAVING sum(a) = ${bound[0][0]} OR k = 1 ORDER BY k`, properties);
+        await expectSame(`SELECT k FROM dec_rows GROUP BY k HAVING sum(m) >= 9007199254740992 ORDER BY k`, properties);
+      });
+
+      it('filters rows on decimal comparisons and BETWEEN, of products, across scales and with NULLs', async () => {
+        await expectSame(
+          `SELECT id FROM dec_rows WHERE a * (1 - b) > 1000.5 AND b BETWEEN 0.25 AND 0.75 AND a <> 0 AND a >= b ORDER BY id`,
+          properties,
+        );
+        await expectSame(
+          `SELECT id FROM dec_rows WHERE CAST(a AS decimal(16,4)) < b * 3 OR CAST(big AS decimal(19,0)) = 9007199254740993 ORDER BY id`,
+          properties,
+        );
+        await expectSame(`SELECT id FROM dec_rows WHERE big BETWEEN 9007199254740992 AND 999999999999999999 ORDER BY id`, properties);
+        await expectSame(`SELECT count(*) FROM dec_rows WHERE a IS NULL OR NOT (a > 0)`, properties);
+      });
+
       it('fails a decimal(38) sum that overflows with NUMERIC_VALUE_OUT_OF_RANGE', async () => {
         const error = await failureWith(
           `SELECT sum(big * CAST('99999999999999999999' AS decimal(20,0))) FROM dec_rows WHERE big > 0`,

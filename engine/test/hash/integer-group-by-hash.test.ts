@@ -102,6 +102,23 @@ describe('IntegerGroupByHash', () => {
     expect(b.values).to.be.instanceOf(Int32Array);
   });
 
+  it('numbers keys in order, and keys whose low bits collide (it then mixes its hashes), in first-seen order', () => {
+    const ordered: Scalar[][] = [];
+    for (let i = 0; i < 120000; i++) ordered.push([i % 5000 === 7 ? null : BigInt(4 * Math.floor(i / 3) + (i % 3 === 2 ? 1 : 0))]);
+    const inOrder = group([BIGINT], ordered, 8192);
+    expect(inOrder.ids).to.deep.equal(firstSeenIds(ordered));
+    expect(inOrder.keys[inOrder.ids[7]]).to.deep.equal([null]);
+    // Multiples of 2^16 below 2^32: the low bits of 200,000 keys take a few dozen values.
+    const colliding: Scalar[][] = [];
+    for (let i = 0; i < 200000; i++) colliding.push([BigInt((((i % 65536) * 65536) >>> 0) + Math.floor(i / 65536))]);
+    for (let i = 0; i < 50000; i++) colliding.push([colliding[(i * 7919) % 200000][0]]);
+    colliding.push([null], [0n], [null]);
+    const { ids, keys } = group([BIGINT], colliding, 8192);
+    expect(ids).to.deep.equal(firstSeenIds(colliding));
+    expect(keys.length).to.equal(200001);
+    expect(keys[200000]).to.deep.equal([null]);
+  });
+
   it('getRows finds present keys and answers -1 for absent ones without adding', () => {
     const table = new IntegerGroupByHash([decimal(12, 2)]);
     table.putRows([columnFromScalars(decimal(12, 2), [150n, -7n, null])], 3, new Int32Array(3));

@@ -9,7 +9,7 @@ import { type SqlType, typeName } from '../../types/types.js';
 import { type Column, type Page, allocateSlots, columnFromSlots, constantColumn, getScalar } from '../../columnar/page.js';
 import type { Scalar } from '../../types/scalar.js';
 import { CodeGenerator } from './code-generator.js';
-import { exactDecimalKernel } from './exact-decimal-kernel.js';
+import { exactDecimalFilter, exactDecimalKernel } from './exact-decimal-kernel.js';
 import { RUNTIME_PROLOGUE, RUNTIME_VALUES } from './runtime-values.js';
 import { expressionKey, inputChannels } from '../../sql/planner/expression-key.js';
 import { storedExpression } from './js-values.js';
@@ -154,7 +154,9 @@ export function compileFilter(expr: RowExpression, inputTypes: readonly SqlType[
   if (expr.type.kind !== 'boolean' && expr.type.kind !== 'unknown') {
     throw new Error(`filter expression must be boolean, got ${typeName(expr.type)}`);
   }
-  return specialised<FilterResult>(expr, inputTypes, 'filter');
+  const general = specialised<FilterResult>(expr, inputTypes, 'filter');
+  const exact = exactDecimalFilter(expr);
+  return exact === undefined ? general : (page) => exact(page) ?? general(page);
 }
 
 /**

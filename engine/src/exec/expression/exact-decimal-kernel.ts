@@ -10,10 +10,13 @@ import { EXACT_LIMIT, exactDecimalColumn } from '../../columnar/exact-decimals.j
 import type { Column, Page } from '../../columnar/page.js';
 import type { RowExpression } from '../../sql/planner/row-expression.js';
 import { expressionKey } from '../../sql/planner/expression-key.js';
-import { SHORT_DECIMAL_PRECISION, type SqlType } from '../../types/types.js';
+import { MAX_DECIMAL_PRECISION, SHORT_DECIMAL_PRECISION, decimal, type SqlType } from '../../types/types.js';
+import type { FilterResult } from './compiler.js';
 
 /** A page's column computed in doubles, or undefined when a row needs the general kernel. */
 export type ExactDecimalKernel = (page: Page) => Column | undefined;
+/** A page's selected rows computed in doubles, or undefined when a row needs the general kernel. */
+export type ExactDecimalFilter = (page: Page) => FilterResult | undefined;
 
 /** How a channel's rows are read: int64 words (short decimals, bigint; or an exact-decimal column's doubles), or a small integer array. */
 type Storage = 'int64' | 'small';
@@ -28,6 +31,17 @@ interface Generation {
 const MAX_CACHED = 1024;
 /** Kernels by expression key (null: not covered); constant folding compiles the same expressions again and again. */
 const cached = new Map<string, ExactDecimalKernel | null>();
+const cachedFilters = new Map<string, ExactDecimalFilter | null>();
+
+/** Comparison names and their operators on doubles (exact integers at one scale compare as their values do). */
+const COMPARISONS: ReadonlyMap<string, string> = new Map([
+  ['equal', '==='],
+  ['not_equal', '!=='],
+  ['less_than', '<'],
+  ['less_than_or_equal', '<='],
+  ['greater_than', '>'],
+  ['greater_than_or_equal', '>='],
+]);
 
 /** A kernel computing `expr` in doubles, or undefined when `expr` is not decimal arithmetic it covers. */
 export function exactDecimalKernel(expr: RowExpression): ExactDecimalKernel | undefined {
@@ -42,20 +56,27 @@ export function exactDecimalKernel(expr: RowExpression): ExactDecimalKernel | un
   return kernel ?? undefined;
 }
 
+/**
+ * The rows where the boolean `expr` holds, computed in doubles, when `expr` is a comparison of covered
+ * decimal expressions or an AND of such (q18's HAVING sum(l_quantity) > 300 on an exact-decimal sum);
+ * else undefined. The filter returns undefined for a page that needs the general kernel.
+ */
+export function exactDecimalFilter(expr: RowExpression): ExactDecimalFilter | undefined {
+  if (expr.type.kind !== 'boolean') return undefined;
+  const key = `filter|${expressionKey(expr)}`;
+  let filter = cachedFilters.get(key);
+  if (filter === undefined) {
+    filter = buildFilter(expr) ?? null;
+    if (cachedFilters.size >= MAX_CACHED) cachedFilters.clear();
+    cachedFilters.set(key, filter);
+  }
+  return filter ?? undefined;
+}
+
 function build(expr: RowExpression): ExactDecimalKernel | undefined {
   const g: Generation = { lines: [], channels: new Map(), counter: 0 };
   const result = generate(g, expr);
   if (result === undefined) return undefined;
-  const reads = [...g.channels]
-    .map(([c, storage]) =>
-      storage === 'small'
-        ? `const d${c} = cols[${c}].values; const n${c} = cols[${c}].nulls;`
-        : `const x${c} = cols[${c}].exact ?? null; const b${c} = x${c} === null ? cols[${c}].values : null; ` +
-          `if (x${c} === null && !(b${c} instanceof BigInt64Array)) return undefined; ` +
-          `const w${c} = x${c} === null ? new Int32Array(b${c}.buffer, b${c}.byteOffset, 2 * n) : null; const n${c} = cols[${c}].nulls;`,
-    )
-    .join('\n');
-  const nullTest = [...g.channels.keys()].map((c) => `(n${c} !== null && n${c}[i] === 1)`).join(' || ');
   // Nothing after the loop that needs type feedback (a call, a property store): V8 optimizes the
   // kernel inside its loop on the first page and enters that code again on later pages, so such a
   // site, without feedback when it was compiled, deoptimized the kernel on every page. The NULL
@@ -63,10 +84,10 @@ function build(expr: RowExpression): ExactDecimalKernel | undefined {
   const source = `let lastNulls = null;
 return { nulls: () => lastNulls, kernel: function exactDecimals(page) {
 const n = page.rowCount; const cols = page.columns;
-${reads}
+${channelReads(g)}
 const out = new Float64Array(n); let nulls = null;
 for (let i = 0; i < n; i++) {
-${nullTest === '' ? '' : `if (${nullTest}) { if (nulls === null) nulls = new Uint8Array(n); nulls[i] = 1; continue; }`}
+${g.channels.size === 0 ? '' : `if (${nullTest(g)}) { if (nulls === null) nulls = new Uint8Array(n); nulls[i] = 1; continue; }`}
 ${g.lines.join('\n')}
 out[i] = ${result};
 }
@@ -79,6 +100,64 @@ return out;
     const out = kernel(page);
     return out === undefined ? undefined : exactDecimalColumn(type, page.rowCount, nulls(), out);
   };
+}
+
+function buildFilter(expr: RowExpression): ExactDecimalFilter | undefined {
+  const g: Generation = { lines: [], channels: new Map(), counter: 0 };
+  const operands = expr.kind === 'special' && expr.form === 'and' ? expr.args : [expr];
+  const tests: string[] = [];
+  for (const operand of operands) {
+    const test = generateComparison(g, operand);
+    if (test === undefined) return undefined;
+    tests.push(test);
+  }
+  if (g.channels.size === 0) return undefined;
+  // A row with a NULL operand drops: its comparison is NULL, and an AND holding a NULL is NULL or FALSE.
+  const source = `return function exactDecimalFilter(page) {
+const n = page.rowCount; const cols = page.columns;
+${channelReads(g)}
+const positions = new Int32Array(n); let count = 0;
+for (let i = 0; i < n; i++) {
+if (${nullTest(g)}) continue;
+${g.lines.join('\n')}
+if (${tests.join(' && ')}) positions[count++] = i;
+}
+return { positions, count };
+};`;
+  return new Function(source)() as ExactDecimalFilter;
+}
+
+/** Reads of the channels the loop uses: an exact-decimal column's doubles, int64 words, or a small integer array. */
+function channelReads(g: Generation): string {
+  return [...g.channels]
+    .map(([c, storage]) =>
+      storage === 'small'
+        ? `const d${c} = cols[${c}].values; const n${c} = cols[${c}].nulls;`
+        : `const x${c} = cols[${c}].exact ?? null; const b${c} = x${c} === null ? cols[${c}].values : null; ` +
+          `if (x${c} === null && !(b${c} instanceof BigInt64Array)) return undefined; ` +
+          `const w${c} = x${c} === null ? new Int32Array(b${c}.buffer, b${c}.byteOffset, 2 * n) : null; const n${c} = cols[${c}].nulls;`,
+    )
+    .join('\n');
+}
+
+function nullTest(g: Generation): string {
+  return [...g.channels.keys()].map((c) => `(n${c} !== null && n${c}[i] === 1)`).join(' || ');
+}
+
+/** A comparison (or BETWEEN) of covered decimal expressions, all at the largest scale among them, or undefined. */
+function generateComparison(g: Generation, e: RowExpression): string | undefined {
+  const operator = e.kind === 'call' && e.args.length === 2 ? COMPARISONS.get(e.name) : undefined;
+  const between = e.kind === 'special' && e.form === 'between' && e.args.length === 3;
+  if ((operator === undefined && !between) || (e.kind !== 'call' && e.kind !== 'special')) return undefined;
+  const scale = Math.max(...e.args.map((a) => (a.type.kind === 'decimal' ? a.type.scale : 0)));
+  const common = decimal(MAX_DECIMAL_PRECISION, scale);
+  const values: string[] = [];
+  for (const arg of e.args) {
+    const x = arg.type.kind === 'decimal' ? generate(g, arg) : undefined;
+    if (x === undefined || arg.type.kind !== 'decimal') return undefined;
+    values.push(scaled(g, x, scale - arg.type.scale, common));
+  }
+  return between ? `(${values[1]} <= ${values[0]} && ${values[0]} <= ${values[2]})` : `(${values[0]} ${operator} ${values[1]})`;
 }
 
 /** The variable holding `e`'s value in the row loop, or undefined when `e` is not covered. */
