@@ -8,6 +8,7 @@
 
 import { monitorEventLoopDelay, type IntervalHistogram } from 'node:perf_hooks';
 import { GcPauseTally, observeGcPauses } from '../process/gc-pauses.js';
+import { logLongTask, longTaskMillis } from '../process/long-task-log.js';
 
 const WINDOW_MILLIS = 10_000;
 /** Sampling interval of the monitor: finer costs more timer turns, coarser misses short stalls. */
@@ -47,6 +48,7 @@ export class EventLoopDelayMonitor {
     this.stopObservingGc = observeGcPauses((millis) => {
       this.older.gc.add(millis);
       this.newer.gc.add(millis);
+      if (longTaskMillis !== undefined && millis >= longTaskMillis) logLongTask(millis, 'garbage collector');
     });
   }
 

@@ -1,5 +1,5 @@
 // GROUP BY (and DISTINCT, which is a group by without aggregates): assigns each row a dense group id
-// through a key group table (key-group-table.ts), feeds whole pages into grouped accumulators, and once
+// through a key group table (key-group-table.ts), feeds pages (big ones in slices, bounded-pages.ts) into grouped accumulators, and once
 // the input ends emits the groups in pages of TARGET_PAGE_ROWS. Without group channels it is a
 // global aggregation: exactly one row, even for empty input.
 
@@ -11,6 +11,7 @@ import type { OperatorContext, PageStream } from './operator.js';
 import { TARGET_PAGE_ROWS } from '../../columnar/page.js';
 import { MemoryReservation, throwIfCanceled } from './operator-support.js';
 import { isPartialGrouping, partialGrouping } from './partial-grouping.js';
+import { pagesOfAtMost } from './bounded-pages.js';
 
 export type { AggregateCallSpec, AggregationStep } from './aggregate-call.js';
 
@@ -40,7 +41,8 @@ export async function* hashAggregation(ctx: OperatorContext, input: PageStream, 
   };
   try {
     for (const c of calls) c.accumulator.ensureCapacity(groupCount);
-    for await (const page of input) {
+    // Grouped, a page's rows cost a hash and key comparisons each: big pages go in slices.
+    for await (const page of global ? input : pagesOfAtMost(ctx, input)) {
       throwIfCanceled(ctx);
       const n = page.rowCount;
       if (n === 0) continue;

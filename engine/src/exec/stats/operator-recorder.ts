@@ -15,6 +15,7 @@
 import type { ConnectorMetrics } from '../../spi/connector.js';
 import type { MemoryContext } from '../memory.js';
 import type { BlockedTime } from '../../columnar/cooperative.js';
+import { logLongTask, longTaskMillis } from '../../process/long-task-log.js';
 
 export type OperatorPhase = 'addInput' | 'getOutput' | 'finish';
 
@@ -64,6 +65,10 @@ export class OperatorRecorder implements BlockedTime {
   private stretch = 0;
   private stretchStart = 0;
   private stretchBlocked = 0;
+  /** Where the stretch's current synchronous part started (its start, or its last announced wait's end). */
+  private segmentStart = 0;
+  /** The rows of the last page from an input, for the long-task log. */
+  private lastInputRows = 0;
 
   constructor(
     planNodeId: number,
@@ -104,6 +109,7 @@ export class OperatorRecorder implements BlockedTime {
     this.figures[phase].calls++;
     this.stretch++;
     this.stretchStart = performance.now();
+    this.segmentStart = this.stretchStart;
     this.stretchBlocked = 0;
   }
 
@@ -111,8 +117,10 @@ export class OperatorRecorder implements BlockedTime {
   stop(): void {
     const phase = this.phase;
     if (phase === undefined) return;
+    const now = performance.now();
+    this.logIfLong(phase, now);
     this.phase = undefined;
-    const wall = performance.now() - this.stretchStart;
+    const wall = now - this.stretchStart;
     const cpu = Math.max(0, wall - this.stretchBlocked);
     const figures = this.figures[phase];
     figures.wallMillis += wall;
@@ -124,15 +132,27 @@ export class OperatorRecorder implements BlockedTime {
   async blockedOn<T>(wait: Promise<T>): Promise<T> {
     const stretch = this.stretch;
     const started = performance.now();
+    if (this.phase !== undefined) this.logIfLong(this.phase, started);
     try {
       return await wait;
     } finally {
-      if (this.phase !== undefined && this.stretch === stretch) this.stretchBlocked += performance.now() - started;
+      if (this.phase !== undefined && this.stretch === stretch) {
+        this.segmentStart = performance.now();
+        this.stretchBlocked += this.segmentStart - started;
+      }
     }
+  }
+
+  /** Logs the synchronous part of the stretch ending `now` when the long-task log is on and it was long. */
+  private logIfLong(phase: OperatorPhase, now: number): void {
+    if (longTaskMillis === undefined || now - this.segmentStart < longTaskMillis) return;
+    const { operatorType, planNodeId } = this.figures;
+    logLongTask(now - this.segmentStart, `${operatorType} ${phase} (plan node ${planNodeId}, last input page ${this.lastInputRows} rows)`);
   }
 
   /** A page from an input; for a source, what it read from outside the pipeline (a connector, other tasks, worker threads). */
   input(rows: number, bytes: number): void {
+    this.lastInputRows = rows;
     this.figures.inputPositions += rows;
     this.figures.inputBytes += bytes;
   }
