@@ -12,6 +12,7 @@ import { TARGET_PAGE_ROWS } from '../../columnar/page.js';
 import { MemoryReservation, throwIfCanceled } from './operator-support.js';
 import { isPartialGrouping, partialGrouping } from './partial-grouping.js';
 import { pagesOfAtMost } from './bounded-pages.js';
+import { isMainThread } from 'node:worker_threads';
 
 export type { AggregateCallSpec, AggregationStep } from './aggregate-call.js';
 
@@ -41,8 +42,9 @@ export async function* hashAggregation(ctx: OperatorContext, input: PageStream, 
   };
   try {
     for (const c of calls) c.accumulator.ensureCapacity(groupCount);
-    // Grouped, a page's rows cost a hash and key comparisons each: big pages go in slices.
-    for await (const page of global ? input : pagesOfAtMost(ctx, input)) {
+    // Grouped, a page's rows cost a hash and key comparisons each: on the event loop's thread big pages
+    // go in slices (a copy each); a pool thread answers no heartbeat and takes them whole.
+    for await (const page of global || !isMainThread ? input : pagesOfAtMost(ctx, input)) {
       throwIfCanceled(ctx);
       const n = page.rowCount;
       if (n === 0) continue;
