@@ -1,8 +1,9 @@
 // A WITH query referenced more than once, still the same aggregation after the optimizer, runs once
 // (materialize_common_table_expressions): EXPLAIN shows its plan under the first Spool and the other
 // references as Spools replaying it, and the answers equal DuckDB's on tpch.tiny. A WITH query used
-// once keeps its plan, a volatile one (random()) stays inlined, and a cluster, whose scans get their
-// splits as they come, inlines as before, to the same answers.
+// once keeps its plan, a volatile one (random()) stays inlined, and scans whose splits are assigned
+// as they come (the tpch connector; a cluster's source fragments) inline as before, to the same
+// answers; a cluster's coordinator-only fragment over memory tables runs it once.
 
 import { expect } from 'chai';
 import { tpchQuery } from '../../scripts/tpch/queries.js';
@@ -144,6 +145,16 @@ describe('a WITH query referenced more than once runs once (materialize_common_t
       expect(plan).not.to.contain('Spool[');
       for (const sql of [tpchQuery(15), THREE_REFERENCES, NESTED, JOIN_SIDES, EMPTY])
         await expectClusterAnswer(cluster.coordinator.uri, duck.get(), sql, TINY);
+    });
+
+    it("runs q15's revenue0 once over memory tables (a coordinator-only fragment), to DuckDB's answer", async () => {
+      await query(cluster.coordinator.uri, 'CREATE SCHEMA memory.tiny', TINY);
+      for (const table of ['lineitem', 'supplier'])
+        await query(cluster.coordinator.uri, `CREATE TABLE memory.tiny.${table} AS SELECT * FROM tpch.tiny.${table}`, TINY);
+      const MEMORY = { ...TINY, 'X-Engine-Catalog': 'memory' };
+      const plan = String((await query(cluster.coordinator.uri, `EXPLAIN ${tpchQuery(15)}`, MEMORY))[0][0]);
+      expect(count(plan, /Spool\[commonSubplan = \d+, consumers = 2\]/)).to.equal(2);
+      await expectClusterAnswer(cluster.coordinator.uri, duck.get(), tpchQuery(15), MEMORY);
     });
   });
 });
