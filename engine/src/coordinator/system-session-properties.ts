@@ -22,6 +22,7 @@ import { DISTRIBUTED_SORT_PROPERTY } from '../sql/planner/distributed/distribute
 import { PREFERRED_AGGREGATION_PARTITIONING_PROPERTY } from '../sql/planner/distributed/preferred-partitioning.js';
 import { PARALLEL_MARK_JOIN_PROPERTY } from '../sql/planner/physical/parallel-mark-join.js';
 import { PARALLEL_SORT_PROPERTY } from '../sql/planner/physical/parallel-sort.js';
+import { MATERIALIZE_COMMON_TABLE_EXPRESSIONS_PROPERTY } from '../sql/planner/physical/common-subplans.js';
 import { PARALLEL_WINDOW_PROPERTY } from '../sql/planner/physical/parallel-window.js';
 import { PARALLEL_HASH_BUILD_PROPERTY } from '../sql/planner/physical/parallel-hash-build.js';
 
@@ -79,6 +80,7 @@ export function systemSessionProperties(node: NodeSessionDefaults): readonly Pro
     PREFERRED_AGGREGATION_PARTITIONING_PROPERTY,
     PARALLEL_MARK_JOIN_PROPERTY,
     PARALLEL_SORT_PROPERTY,
+    MATERIALIZE_COMMON_TABLE_EXPRESSIONS_PROPERTY,
     DISTRIBUTED_SORT_PROPERTY,
     PARALLEL_WINDOW_PROPERTY,
     PARALLEL_HASH_BUILD_PROPERTY,

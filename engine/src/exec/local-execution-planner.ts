@@ -30,6 +30,7 @@ import type {
   ParallelSort,
   PhysicalNode,
   PhysicalOperator,
+  Spool,
 } from '../sql/planner/physical/physical-plan.js';
 import type { PhysicalPlanIndex } from '../sql/planner/physical/physical-plan-index.js';
 import { aggregateFunctionOf } from '../sql/planner/function-handles.js';
@@ -46,6 +47,7 @@ import { hashAggregation, type HashAggregationSpec } from './operators/hash-aggr
 import { hashJoin, type HashJoinSpec } from './operators/hash-join.js';
 import type { ParallelBuildSettings } from '../sql/planner/physical/parallel-hash-build.js';
 import { limit } from './operators/limit.js';
+import { SpooledRows } from './operators/spool.js';
 import type { OperatorContext, PageStream } from './operators/operator.js';
 import type { SortKey } from '../functions/scalar/value-ordering.js';
 import { setOperation } from './operators/set-operation.js';
@@ -138,6 +140,9 @@ export class LocalExecutionPlanner {
   /** The rows of each running recursion's previous level, which its step reads (by RecursiveUnion node id). */
   readonly workTables: WorkTables = new Map();
 
+  /** The buffered rows of each common subplan, by its producer's physical node. */
+  private readonly spools = new Map<PhysicalNode, SpooledRows>();
+
   private readonly recorders: OperatorRecorders;
 
   private readonly env: ExecutionEnvironment;
@@ -191,7 +196,23 @@ export class LocalExecutionPlanner {
       case 'ParallelHashBuild':
         // The build rows as its source makes them: the join fills its table on the threads (joinSpec).
         return this.unrecorded(physical.source, bindings, ctx, listed);
+      case 'Spool':
+        ctx.stats.named(SpooledRows.name);
+        return this.spooledRows(physical, bindings, listed).replay(ctx);
     }
+  }
+
+  /** The rows of a common subplan, one buffer for all its copies' Spools (the producer recorded as the first reader's). */
+  private spooledRows(spool: Spool, bindings: Bindings, listed: ListedSplits | undefined): SpooledRows {
+    let rows = this.spools.get(spool.source);
+    if (rows === undefined) {
+      rows = new SpooledRows(
+        (ctx) => this.unrecorded(spool.source, bindings, { ...this.env.operator, ...ctx, stats: this.recorders.of(spool.node.id) }, listed),
+        spool.consumers,
+      );
+      this.spools.set(spool.source, rows);
+    }
+    return rows;
   }
 
   /** A sort whose threads sort the rows of their splits, a run each, merged here (exec/threads/merge-sorted-runs). */

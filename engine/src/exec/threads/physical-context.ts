@@ -18,6 +18,7 @@ import { parallelSettings } from './thread-settings.js';
 import { partitionedAggregation } from '../../sql/planner/physical/partitioned-aggregation.js';
 import { parallelMarkJoin } from '../../sql/planner/physical/parallel-mark-join.js';
 import { parallelSort } from '../../sql/planner/physical/parallel-sort.js';
+import { findCommonSubplans, materializeCommonTableExpressions } from '../../sql/planner/physical/common-subplans.js';
 import { parallelWindow } from '../../sql/planner/physical/parallel-window.js';
 import { parallelHashBuild } from '../../sql/planner/physical/parallel-hash-build.js';
 
@@ -51,7 +52,8 @@ export function physicalPlanningContext(
 
 /** The physical plan of a whole plan run on this node (a single node's query, with every split listed here). */
 export function localPhysicalPlan(env: PlanningEnvironment, root: PlanNode): PhysicalPlanIndex {
-  return validated(new PhysicalPlanner(physicalPlanningContext(env, () => false)).plan(root), 'the query');
+  const context = physicalPlanningContext(env, () => false);
+  return validated(new PhysicalPlanner(withCommonSubplans(env, context, root)).plan(root), 'the query');
 }
 
 /**
@@ -60,7 +62,16 @@ export function localPhysicalPlan(env: PlanningEnvironment, root: PlanNode): Phy
  */
 export function fragmentPhysicalPlan(env: PlanningEnvironment, fragment: PlanFragment, nodeThreads?: number): PhysicalPlanIndex {
   const context = physicalPlanningContext(env, (scan) => fragment.partitionedScans.includes(scan), nodeThreads);
-  return validated(new PhysicalPlanner(context).plan(fragment.root), `fragment ${fragment.id}`);
+  return validated(new PhysicalPlanner(withCommonSubplans(env, context, fragment.root)).plan(fragment.root), `fragment ${fragment.id}`);
+}
+
+/**
+ * `context` with the plan's identical aggregations to run once (materialize_common_table_expressions),
+ * leaving out those over splits assigned as they come: each copy's scan is given its own.
+ */
+function withCommonSubplans(env: PlanningEnvironment, context: PhysicalPlanningContext, root: PlanNode): PhysicalPlanningContext {
+  if (!materializeCommonTableExpressions(env.session)) return context;
+  return { ...context, commonSubplans: findCommonSubplans(root, (scan) => !context.assignedSplits(scan)) };
 }
 
 /** `root` checked by the physical plan validator when plan validation is on (ENGINE_VALIDATE_PLANS=1). */

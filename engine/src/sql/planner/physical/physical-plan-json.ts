@@ -51,7 +51,15 @@ export type WrittenNodeJson =
   | ParallelMarkJoinJson
   | ParallelSortJson
   | ParallelWindowJson
-  | ParallelHashBuildJson;
+  | ParallelHashBuildJson
+  | SpoolJson;
+
+export interface SpoolJson extends SharedJson {
+  kind: 'Spool';
+  node: number;
+  source: PhysicalNodeJson;
+  consumers: number;
+}
 
 export interface ParallelHashBuildJson extends SharedJson {
   kind: 'ParallelHashBuild';
@@ -153,6 +161,8 @@ function writeNode(physical: PhysicalNode, write: (child: PhysicalNode) => Physi
         decisions: physical.decisions,
         inMainThread: write(physical.inMainThread),
       };
+    case 'Spool':
+      return { kind: 'Spool', node: physical.node.id, source: write(physical.source), consumers: physical.consumers };
     case 'ParallelHashBuild':
       return {
         kind: 'ParallelHashBuild',
@@ -279,6 +289,8 @@ export function physicalFromJson(json: PhysicalNodeJson, fragment: PlanNode): Ph
           inMainThread: read(j.inMainThread),
         };
       }
+      case 'Spool':
+        return { kind: 'Spool', node: node(j.node), source: read(j.source), consumers: j.consumers };
       case 'ParallelHashBuild': {
         const join = ofKind(j.join, 'Join') as JoinNode;
         if (join.right.id !== j.node) throw new PhysicalPlanMismatch(`plan node ${j.node} is not the build side of join ${j.join}`);
@@ -342,6 +354,7 @@ function writtenChildren(j: WrittenNodeJson): PhysicalNodeJson[] {
       return j.sources;
     case 'SingleStepAggregation':
     case 'ParallelHashBuild':
+    case 'Spool':
       return [j.source];
     case 'ParallelScan':
       return [...j.stages.flatMap((s) => (s.kind === 'probe' ? [s.build] : [])), j.inMainThread];

@@ -9,7 +9,8 @@
 //   node that runs on threads, which interleave their rows);
 // - a parallel sort's threads sort the rows of its source as they read them, not rows gathered first;
 // - a parallel window's threads window whole partitions: rows exchanged by the hash of its partition keys;
-// - a table the threads fill (ParallelHashBuild) is a join's build side over keys they can share.
+// - a table the threads fill (ParallelHashBuild) is a join's build side over keys they can share;
+// - a copy of a common subplan (Spool) replays rows of its own column types.
 
 import { EngineError } from '../../../errors/engine-error.js';
 import {
@@ -21,6 +22,8 @@ import {
   physicalSources,
 } from './physical-plan.js';
 import { shareableKeyType } from './parallel-hash-build.js';
+import type { PlanNode } from '../plan.js';
+import { typesEqual } from '../../../types/types.js';
 import {
   type Distribution,
   logicalOrdering,
@@ -67,6 +70,8 @@ function firstProblem(physical: PhysicalNode, checked = new Set<PhysicalNode>())
     const problem = parallelHashBuildProblem(physical, at);
     if (problem !== undefined) return problem;
   }
+  if (physical.kind === 'Spool' && !sameColumnTypes(physical.node, physical.source.node))
+    return `${at} replays the rows of ${physical.source.node.kind} node ${physical.source.node.id}, whose columns differ`;
   if (!ordered(outputOrdering(physical), logicalOrdering(physical.node)))
     return `${at} does not keep the order its logical plan promises (${logicalOrdering(physical.node)
       .map((k) => k.symbol.name)
@@ -149,4 +154,8 @@ function describe(d: Distribution): string {
     case 'HASH':
       return `hashed over the threads on [${d.keys.map((k) => k.name).join(', ')}]`;
   }
+}
+
+function sameColumnTypes(a: PlanNode, b: PlanNode): boolean {
+  return a.outputs.length === b.outputs.length && a.outputs.every((s, i) => typesEqual(s.type, b.outputs[i].type));
 }

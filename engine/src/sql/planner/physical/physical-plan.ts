@@ -15,7 +15,8 @@ export type PhysicalNode =
   | ParallelMarkJoin
   | ParallelSort
   | ParallelWindow
-  | ParallelHashBuild;
+  | ParallelHashBuild
+  | Spool;
 
 /** One logical node run by its operator in the task's main thread, over the physical nodes of its sources. */
 export interface PhysicalOperator {
@@ -191,6 +192,20 @@ export function physicalSources(node: PhysicalNode): PhysicalNode[] {
     case 'ParallelWindow':
       return physicalSources(node.pipeline);
     case 'ParallelHashBuild':
+    case 'Spool':
       return [node.source];
   }
+}
+
+/**
+ * One copy of an aggregation the plan has identical copies of (common-subplans.ts): the rows of
+ * `source`, the copy that runs once for all of them, buffered and replayed to this copy's consumer.
+ * Every copy's Spool has the same `source` object; its columns are in this copy's order.
+ */
+export interface Spool {
+  kind: 'Spool';
+  node: PlanNode;
+  source: PhysicalNode;
+  /** How many copies read the rows (the buffer is freed when the last has read them). */
+  consumers: number;
 }

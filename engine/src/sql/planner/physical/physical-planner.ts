@@ -20,6 +20,7 @@ import {
   PROBE_FIRST_MAX_ROWS,
 } from './adaptive-thresholds.js';
 import { isCostly } from './expression-cost.js';
+import type { CommonSubplans } from './common-subplans.js';
 import { filterProjectScan, probeFirstShape } from './probe-first-shape.js';
 import { shareableKeyType } from './parallel-hash-build.js';
 import type {
@@ -31,6 +32,7 @@ import type {
   ParallelSort,
   ParallelWindow,
   PhysicalNode,
+  Spool,
   ThreadStage,
 } from './physical-plan.js';
 
@@ -54,10 +56,15 @@ export interface PhysicalPlanningContext {
   parallelHashBuild: { minRows: number } | undefined;
   /** Whether the scan's splits are assigned to the task as they come (a distributed task's source) rather than listed here. */
   assignedSplits(scan: TableScanNode): boolean;
+  /** Identical aggregations that run once, each copy a Spool of one of them (single node only: common-subplans.ts). */
+  commonSubplans?: CommonSubplans;
 }
 
 export class PhysicalPlanner {
   private readonly planned = new WeakMap<PlanNode, PhysicalNode>();
+
+  /** The plan of each common subplan's producer, apart from its own copy's Spool. */
+  private readonly producers = new Map<PlanNode, PhysicalNode>();
 
   constructor(private readonly context: PhysicalPlanningContext) {}
 
@@ -65,13 +72,37 @@ export class PhysicalPlanner {
   plan(node: PlanNode): PhysicalNode {
     let physical = this.planned.get(node);
     if (physical === undefined) {
-      physical =
-        this.parallelScan(node) ??
-        this.parallelMarkJoin(node) ??
-        this.parallelSort(node) ??
-        this.parallelWindow(node) ??
-        this.inMainThread(node);
+      physical = this.spool(node) ?? this.unshared(node);
       this.planned.set(node, physical);
+    }
+    return physical;
+  }
+
+  /** `node` run where the physical planner puts it, not as a copy of a common subplan. */
+  private unshared(node: PlanNode): PhysicalNode {
+    return (
+      this.parallelScan(node) ??
+      this.parallelMarkJoin(node) ??
+      this.parallelSort(node) ??
+      this.parallelWindow(node) ??
+      this.inMainThread(node)
+    );
+  }
+
+  /** A copy of a common subplan: the rows of the copy that runs for all of them (planned once, as any node is). */
+  private spool(node: PlanNode): Spool | undefined {
+    const producer = this.context.commonSubplans?.get(node);
+    if (producer === undefined) return undefined;
+    const consumers = [...(this.context.commonSubplans?.values() ?? [])].filter((p) => p === producer).length;
+    return { kind: 'Spool', node, source: this.sharedProducer(producer), consumers };
+  }
+
+  /** The producer's own plan (not its Spool), made once for every copy's Spool. */
+  private sharedProducer(producer: PlanNode): PhysicalNode {
+    let physical = this.producers.get(producer);
+    if (physical === undefined) {
+      physical = this.unshared(producer);
+      this.producers.set(producer, physical);
     }
     return physical;
   }

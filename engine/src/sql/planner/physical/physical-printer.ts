@@ -16,6 +16,7 @@ import type {
   ParallelSort,
   ParallelWindow,
   PhysicalNode,
+  Spool,
 } from './physical-plan.js';
 import { assertNever } from '../assert-never.js';
 
@@ -51,9 +52,33 @@ function visit(physical: PhysicalNode, indent: string, lines: string[], stats: S
     case 'ParallelHashBuild':
       parallelHashBuild(physical, indent, lines, stats);
       return;
+    case 'Spool':
+      spool(physical, indent, lines, stats);
+      return;
     default:
       assertNever(physical);
   }
+}
+
+/** The producers printed so far in each tree being printed (keyed by its lines). */
+const printedProducers = new WeakMap<string[], Set<PhysicalNode>>();
+
+/** Spool (this copy's figures) over the common subplan it replays: printed under its first copy, named at the others. */
+function spool(p: Spool, indent: string, lines: string[], stats: Stats): void {
+  const printed = printedProducers.get(lines) ?? new Set<PhysicalNode>();
+  printedProducers.set(lines, printed);
+  const first = !printed.has(p.source);
+  printed.add(p.source);
+  lines.push(...nodeLines(`Spool[commonSubplan = ${p.source.node.id}, consumers = ${p.consumers}]`, p.node, indent, stats));
+  const detail = `${childIndent(indent)}    `;
+  if (!first) {
+    lines.push(`${detail}Runs: main thread, replaying the rows of common subplan ${p.source.node.id} (printed above), computed once`);
+    return;
+  }
+  lines.push(
+    `${detail}Runs: main thread, buffering the rows of common subplan ${p.source.node.id}, computed once for its ${p.consumers} consumers`,
+  );
+  visit(p.source, childIndent(indent), lines, stats);
 }
 
 /** ParallelHashBuild (no figures of its own: they are its source's) over the build side it hashes. */
