@@ -10,7 +10,10 @@ import { DEFAULT_QUERY_MAX_EXECUTION_TIME } from '../config/query-time-limit.js'
 import { TIME_ZONE_PROPERTY_METADATA } from './statements/time-zone-statement.js';
 import { PARALLEL_JOIN_PROBE_PROPERTY } from '../sql/planner/optimizer/parallel-probes.js';
 import { DISTINCT_AGGREGATIONS_STRATEGY_PROPERTY } from '../sql/planner/optimizer/distinct-aggregations.js';
-import { ENABLE_DYNAMIC_FILTERING_PROPERTY } from '../sql/planner/optimizer/dynamic-filters.js';
+import {
+  ENABLE_DYNAMIC_FILTERING_PROPERTY,
+  ENABLE_SEMI_JOIN_PROBE_KEY_FILTERING_PROPERTY,
+} from '../sql/planner/optimizer/dynamic-filters.js';
 import { DYNAMIC_FILTERING_WAIT_TIMEOUT_PROPERTY } from '../exec/dynamic-filters/remote-filter-wait.js';
 import { DISABLED_OPTIMIZER_RULES_PROPERTY } from '../sql/planner/optimizer/disabled-rules.js';
 import { JOIN_MAX_BROADCAST_TABLE_SIZE_PROPERTY } from '../sql/planner/distributed/join-distribution.js';
@@ -95,6 +98,7 @@ export function systemSessionProperties(node: NodeSessionDefaults): readonly Pro
       },
     },
     ENABLE_DYNAMIC_FILTERING_PROPERTY,
+    ENABLE_SEMI_JOIN_PROBE_KEY_FILTERING_PROPERTY,
     DYNAMIC_FILTERING_WAIT_TIMEOUT_PROPERTY,
     {
       name: 'query_max_execution_time',

@@ -62,7 +62,7 @@ import type { FilterProjectStage, ScanPipeline } from './threads/scan-pipeline.j
 import { partitionedWindow, type ThreadWindow, windowSpecOf } from './threads/thread-window.js';
 import { callsLoopingRoutine, filterAndProjectInThread } from './threads/off-thread-routines.js';
 import { mapSplits, scanConnector, scanDynamicFilter, tableScan } from './table-scan.js';
-import { collectingDynamicFilters, DynamicFilters } from './dynamic-filters/dynamic-filters.js';
+import { collectingDynamicFilters, DynamicFilters, probeKeyFilters } from './dynamic-filters/dynamic-filters.js';
 import { waitForRemoteFilters } from './dynamic-filters/remote-filter-wait.js';
 import { topN } from './operators/top-n.js';
 import { tableWriter } from './operators/table-writer.js';
@@ -73,7 +73,7 @@ import { mapFrame } from '../sql/planner/window-frame.js';
 import { assignUniqueId } from './operators/assign-unique-id.js';
 import { markDistinct } from './operators/mark-distinct.js';
 import { unnest } from './operators/unnest.js';
-import { estimatedPageBytes } from '../columnar/page.js';
+import { estimatedPageBytes, type Page } from '../columnar/page.js';
 import type { Scalar } from '../types/scalar.js';
 import { OperatorRecorders, type OperatorRecorder } from './stats/operator-recorder.js';
 import { recordedEdge } from './stats/recorded-edge.js';
@@ -270,6 +270,7 @@ export class LocalExecutionPlanner {
       workers: build.threads,
       minSplits: build.minSplits,
       dynamicFilter: () => scanDynamicFilter(env, build.scan),
+      probeRead: this.probeKeyFilters(node),
       inMainThread: (rest, splits) => {
         const buildListed = splits === undefined ? listed : new Map([...(listed ?? []), [build.scan.id, splits]]);
         const buildInput = this.operatorOf(this.physical.of(node.right), bindings, ctx.stats, buildListed);
@@ -316,7 +317,14 @@ export class LocalExecutionPlanner {
             this.buildInput(node, input(node.right)),
             nearestJoinSpec(node, this.joinSpec(node, bindings)),
           );
-        return run(hashJoin, ctx, input(node.left), this.buildInput(node, input(node.right)), this.joinSpec(node, bindings));
+        return run(
+          hashJoin,
+          ctx,
+          input(node.left),
+          this.buildInput(node, input(node.right)),
+          this.joinSpec(node, bindings),
+          this.probeKeyFilters(node),
+        );
       case 'Sort':
         return run(sort, ctx, input(node.source), types(node.source), sortKeys(node.orderBy, node.source.outputs));
       case 'TopN':
@@ -487,6 +495,14 @@ export class LocalExecutionPlanner {
     if (filters === undefined) return build;
     const keys = filters.map((f) => ({ id: f.id, channel: channelOf(join.right.outputs, f.build) }));
     return collectingDynamicFilters(build, keys, this.env.dynamicFilters!);
+  }
+
+  /** A filtering semi join's probe key filters, begun now, and what completes them once it read its probe side first (if it has some). */
+  private probeKeyFilters(join: JoinNode): ((probe: readonly Page[]) => void) | undefined {
+    const filters = join.probeKeyFilters;
+    if (filters === undefined) return undefined;
+    const keys = filters.map((f) => ({ id: f.id, channel: channelOf(join.left.outputs, f.probe) }));
+    return probeKeyFilters(keys, this.env.dynamicFilters!);
   }
 
   /** A Filter, a Project, or a Project over a Filter, as one filterAndProject over `source`. */

@@ -196,6 +196,7 @@ const PLAN_NODE_SCHEMAS: Record<Exclude<PlanNode['kind'], 'RecursiveUnion'>, obj
       mark: object({ symbol: ref('symbol'), nullAware: BOOLEAN }),
       nearest: object({ key: ref('symbol'), operator: { enum: ['<', '<=', '>', '>='] }, value: ref('symbol') }),
       dynamicFilters: arrayOf(object({ id: STRING, build: ref('symbol') }, { remote: BOOLEAN })),
+      probeKeyFilters: arrayOf(object({ id: STRING, probe: ref('symbol') })),
     },
   ),
   Sort: node('Sort', { source: SOURCE, orderBy: ORDERING }),

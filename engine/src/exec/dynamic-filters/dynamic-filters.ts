@@ -13,6 +13,7 @@ import type { TableConstraint } from '../../spi/connector.js';
 import type { Page } from '../../columnar/page.js';
 import type { ScanDynamicFilter } from '../../sql/planner/plan.js';
 import type { PageStream } from '../operators/operator.js';
+import { PROBE_FIRST_MAX_ROWS } from '../../sql/planner/physical/adaptive-thresholds.js';
 import { KeyDomainCollector, unionDomains, type KeyDomain } from './key-domain.js';
 
 /** The metric a scan counts the splits it opened with a dynamic filter under (Trino's name). */
@@ -113,7 +114,7 @@ export class DynamicFilters {
   }
 }
 
-/** A build key channel whose values make a dynamic filter. */
+/** A key channel whose values make a dynamic filter (a build's; a probe's for a semi join's probe key filters). */
 export interface BuildKeyFilter {
   id: string;
   channel: number;
@@ -135,6 +136,24 @@ async function* collected(build: PageStream, keys: readonly BuildKeyFilter[], fi
     yield page;
   }
   keys.forEach((k, i) => filters.complete(k.id, collectors[i].domain()));
+}
+
+/**
+ * A filtering semi join's probe key filters (sql/planner/optimizer/dynamic-filters.ts), begun as the
+ * join is made; the function returned completes them with the keys of its whole probe side, read
+ * first (all of its distinct keys: a probe side read first is small). Never called (a probe side too
+ * big to read first), they stay incomplete and filter nothing.
+ */
+export function probeKeyFilters(keys: readonly BuildKeyFilter[], filters: DynamicFilters): (probe: readonly Page[]) => void {
+  filters.begin(keys.map((k) => k.id));
+  let completed = false;
+  return (probe) => {
+    if (completed) return;
+    completed = true;
+    const collectors = keys.map(() => new KeyDomainCollector(PROBE_FIRST_MAX_ROWS));
+    for (const page of probe) collect(page, keys, collectors);
+    keys.forEach((k, i) => filters.complete(k.id, collectors[i].domain()));
+  };
 }
 
 function collect(page: Page, keys: readonly BuildKeyFilter[], collectors: readonly KeyDomainCollector[]): void {

@@ -38,7 +38,14 @@ export interface HashJoinSpec {
   parallelBuild?: ParallelBuildSettings;
 }
 
-export async function* hashJoin(ctx: OperatorContext, probe: PageStream, build: PageStream, spec: HashJoinSpec): PageStream {
+/** `probeRead`: called with the whole probe side when a mark join read it first, before it reads its build side. */
+export async function* hashJoin(
+  ctx: OperatorContext,
+  probe: PageStream,
+  build: PageStream,
+  spec: HashJoinSpec,
+  probeRead?: (probe: readonly Page[]) => void,
+): PageStream {
   const reservation = new MemoryReservation(ctx.memory);
   try {
     const filter = joinFilterOf(spec);
@@ -47,6 +54,7 @@ export async function* hashJoin(ctx: OperatorContext, probe: PageStream, build: 
       if (probeAhead.complete && probeAhead.rows === 0) return;
       probe = probeAhead.stream;
       if (probeAhead.complete) {
+        probeRead?.(probeAhead.pages);
         const buildAhead = await readAhead(ctx, build, probeAhead.rows, reservation);
         build = buildAhead.stream;
         if (!buildAhead.complete) {

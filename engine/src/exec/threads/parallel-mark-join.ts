@@ -10,7 +10,7 @@
 import type { Split } from '../../spi/connector.js';
 import type { TableConstraint } from '../../spi/connector.js';
 import type { PreparedSplit } from '../../spi/worker-split.js';
-import { estimatedPageBytes } from '../../columnar/page.js';
+import { estimatedPageBytes, type Page } from '../../columnar/page.js';
 import type { AdaptiveDecisionName } from '../../sql/planner/physical/physical-plan.js';
 import { PROBE_FIRST_MAX_ROWS } from '../../sql/planner/physical/adaptive-thresholds.js';
 import { joinOutputTypes, type HashJoinSpec } from '../operators/hash-join.js';
@@ -41,6 +41,8 @@ export interface ParallelMarkJoinSpec {
   /** Splits from which on the threads pay. */
   minSplits: number;
   dynamicFilter?: () => TableConstraint | undefined;
+  /** Called with the whole probe side once it was read first (small), before the build side is read. */
+  probeRead?: (probe: readonly Page[]) => void;
   /** The join in the main thread over `probe` (its rows read ahead, then the rest), the build side's splits given when listed. */
   inMainThread(probe: PageStream, splits: readonly Split[] | undefined): PageStream;
   decide(decision: AdaptiveDecisionName, choice: string): void;
@@ -65,6 +67,7 @@ export async function* parallelMarkJoin(
       yield* spec.inMainThread(ahead.stream, undefined);
       return;
     }
+    spec.probeRead?.(ahead.pages);
     const source = await buildSplits(ctx, spec);
     if (source.inMainThread !== undefined) {
       spec.decide('threads', `main thread (${source.inMainThread})`);

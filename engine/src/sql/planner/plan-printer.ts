@@ -148,6 +148,9 @@ export function describe(node: PlanNode): string {
         ...(node.dynamicFilters === undefined
           ? []
           : [`dynamicFilterAssignments = {${node.dynamicFilters.map((f) => `${name(f.build)} -> ${dynamicFilterId(f)}`).join(', ')}}`]),
+        ...(node.probeKeyFilters === undefined
+          ? []
+          : [`probeKeyFilterAssignments = {${node.probeKeyFilters.map((f) => `${name(f.probe)} -> ${dynamicFilterId(f)}`).join(', ')}}`]),
       ];
       return `${kind}[${parts.join(', ')}]`;
     }

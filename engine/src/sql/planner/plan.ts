@@ -72,6 +72,15 @@ export interface DynamicFilterAssignment {
   remote?: boolean;
 }
 
+/**
+ * A dynamic filter a filtering semi join makes of a probe key's values, for a scan on its build
+ * (subquery) side: complete once the join read its whole probe side first (optimizer/dynamic-filters.ts).
+ */
+export interface ProbeKeyFilterAssignment {
+  id: string;
+  probe: Symbol;
+}
+
 export interface ValuesNode extends NodeBase {
   kind: 'Values';
   rows: Scalar[][];
@@ -149,6 +158,8 @@ export interface JoinNode extends NodeBase {
   parallelProbe?: boolean;
   /** The dynamic filters it makes of its build side's keys, for scans on its probe side (optimizer/dynamic-filters.ts). */
   dynamicFilters?: DynamicFilterAssignment[];
+  /** The dynamic filters it makes of its probe side's keys, for scans on its build side (a filtering semi join). */
+  probeKeyFilters?: ProbeKeyFilterAssignment[];
   /** Set on a cluster's plan: how the join's rows are spread over its tasks (see distributed/join-distribution). */
   distribution?: JoinDistribution;
   /** An as-of join (NEAREST): each probe row keeps only its passing candidate with the nearest build key. */

@@ -8,6 +8,12 @@
 // repartitioning and gathering exchanges (every row of the scan reaches one of the join's tasks):
 // such a filter is remote, its join and scan in different fragments, and the coordinator unions
 // its domain over the join's tasks and sends it to the scan's (coordinator/scheduler/remote-dynamic-filters.ts).
+// A filtering semi join that reads its probe side first (a small one, exec/operators/mark-join-probe-first)
+// also filters the other way (ENABLE_SEMI_JOIN_PROBE_KEY_FILTERING): a build row whose key no probe row
+// has makes no mark TRUE, and only TRUE marks are kept, so the probe keys' values filter a scan on its
+// build side in the same fragment (TPC-H q4: one quarter's orders filter lineitem, whose dates are then
+// decoded only for the rows that can match). Its NULL keys match nothing either way. Anti joins and
+// marks used otherwise get none: their FALSE and NULL marks depend on every build row.
 // Keys of different types (a coercion between them) or of types whose values do not compare as
 // stored get no filter (key-domain.ts).
 
@@ -16,7 +22,8 @@ import { booleanSessionProperty } from '../../../spi/session-properties.js';
 import { SHORT_DECIMAL_PRECISION, typesEqual, type SqlType } from '../../../types/types.js';
 import { extractConjuncts } from '../plan-factory.js';
 import type { PlannerContext } from '../planner-context.js';
-import type { DynamicFilterAssignment, JoinNode, PlanNode, ScanDynamicFilter } from '../plan.js';
+import type { DynamicFilterAssignment, JoinNode, PlanNode, ProbeKeyFilterAssignment, ScanDynamicFilter } from '../plan.js';
+import { probeFirstShape } from '../physical/probe-first-shape.js';
 import { mapSources, rewriteBottomUp } from './rewrite-plan.js';
 
 export const ENABLE_DYNAMIC_FILTERING_PROPERTY: PropertyMetadata = {
@@ -26,9 +33,19 @@ export const ENABLE_DYNAMIC_FILTERING_PROPERTY: PropertyMetadata = {
   description: 'Whether a join filters the table scan of its probe side by the key values of its completed build side (dynamic filtering)',
 };
 
+export const ENABLE_SEMI_JOIN_PROBE_KEY_FILTERING_PROPERTY: PropertyMetadata = {
+  name: 'enable_semi_join_probe_key_filtering',
+  type: { kind: 'boolean' },
+  defaultValue: true,
+  description:
+    'Whether a semi join (EXISTS, IN) that reads its small probe side first filters the table scan of its subquery side by the probe key values (a dynamic filter the other way)',
+};
+
 export function assignDynamicFilters(root: PlanNode, context: PlannerContext): PlanNode {
   if (!booleanSessionProperty(context.session, ENABLE_DYNAMIC_FILTERING_PROPERTY)) return root;
+  const probeKeyFiltering = booleanSessionProperty(context.session, ENABLE_SEMI_JOIN_PROBE_KEY_FILTERING_PROPERTY);
   const joins = new Map<number, DynamicFilterAssignment[]>();
+  const probeKeyJoins = new Map<number, ProbeKeyFilterAssignment[]>();
   const scans = new Map<number, ScanDynamicFilter[]>();
   let next = 0;
   const visit = (node: PlanNode): PlanNode => {
@@ -43,12 +60,27 @@ export function assignDynamicFilters(root: PlanNode, context: PlannerContext): P
       addTo(joins, join!.id, { id, build: c.right, ...remote });
       addTo(scans, target.scan, { id, column: target.column, ...remote });
     }
+    if (semiJoin !== undefined && probeKeyFiltering && probeFirstShape(semiJoin)) {
+      for (const c of semiJoin.criteria) {
+        if (!typesEqual(c.left.type, c.right.type) || !filterableKeyType(c.left.type)) continue;
+        // Only a scan in the join's task: its probe side is read there before the scan opens its splits.
+        const target = scanColumn(semiJoin.right, c.right.id);
+        if (target === undefined || target.remote) continue;
+        const id = `df_${++next}`;
+        addTo(probeKeyJoins, semiJoin.id, { id, probe: c.left });
+        addTo(scans, target.scan, { id, column: target.column });
+      }
+    }
     return mapSources(node, visit);
   };
   visit(root);
-  if (joins.size === 0) return root;
+  if (joins.size === 0 && probeKeyJoins.size === 0) return root;
   return rewriteBottomUp(root, (node) => {
-    if (node.kind === 'Join' && joins.has(node.id)) return { ...node, dynamicFilters: joins.get(node.id) };
+    if (node.kind === 'Join' && (joins.has(node.id) || probeKeyJoins.has(node.id))) {
+      const forward = joins.has(node.id) ? { dynamicFilters: joins.get(node.id) } : {};
+      const reverse = probeKeyJoins.has(node.id) ? { probeKeyFilters: probeKeyJoins.get(node.id) } : {};
+      return { ...node, ...forward, ...reverse };
+    }
     if (node.kind === 'TableScan' && scans.has(node.id)) return { ...node, dynamicFilters: scans.get(node.id) };
     return node;
   });
