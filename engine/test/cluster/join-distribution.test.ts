@@ -50,14 +50,7 @@ describe('join distribution (broadcast or partitioned) by estimated build size a
   describe('on one node', () => {
     let engine: EngineHarness;
     const explain = async (sql: string) => (await engine.rows(`EXPLAIN ${sql}`)).map((row) => String(row[0])).join('\n');
-    const withSession = async <T>(properties: Record<string, string>, work: () => Promise<T>): Promise<T> => {
-      for (const [name, value] of Object.entries(properties)) engine.session.properties.set(name, value);
-      try {
-        return await work();
-      } finally {
-        for (const name of Object.keys(properties)) engine.session.properties.delete(name);
-      }
-    };
+    const withSession = <T>(properties: Record<string, string>, work: () => Promise<T>) => engine.withSession(properties, work);
 
     beforeEach(() => {
       engine = new EngineHarness();

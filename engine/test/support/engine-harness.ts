@@ -132,6 +132,16 @@ export class EngineHarness {
   }
 
   /** Rows only, with numbers/bigints as JS values. */
+  /** Runs `work` with these session properties set, then unsets them. */
+  async withSession<T>(properties: Record<string, string>, work: () => Promise<T>): Promise<T> {
+    for (const [name, value] of Object.entries(properties)) this.session.properties.set(name, value);
+    try {
+      return await work();
+    } finally {
+      for (const name of Object.keys(properties)) this.session.properties.delete(name);
+    }
+  }
+
   async rows(sql: string): Promise<Scalar[][]> {
     return (await this.query(sql)).rows;
   }
