@@ -46,14 +46,7 @@ const COMPARISONS: ReadonlyMap<string, string> = new Map([
 /** A kernel computing `expr` in doubles, or undefined when `expr` is not decimal arithmetic it covers. */
 export function exactDecimalKernel(expr: RowExpression): ExactDecimalKernel | undefined {
   if (expr.type.kind !== 'decimal' || (expr.kind !== 'call' && expr.kind !== 'cast')) return undefined;
-  const key = expressionKey(expr);
-  let kernel = cached.get(key);
-  if (kernel === undefined) {
-    kernel = build(expr) ?? null;
-    if (cached.size >= MAX_CACHED) cached.clear();
-    cached.set(key, kernel);
-  }
-  return kernel ?? undefined;
+  return memoized(cached, expressionKey(expr), () => build(expr));
 }
 
 /**
@@ -63,14 +56,18 @@ export function exactDecimalKernel(expr: RowExpression): ExactDecimalKernel | un
  */
 export function exactDecimalFilter(expr: RowExpression): ExactDecimalFilter | undefined {
   if (expr.type.kind !== 'boolean') return undefined;
-  const key = `filter|${expressionKey(expr)}`;
-  let filter = cachedFilters.get(key);
-  if (filter === undefined) {
-    filter = buildFilter(expr) ?? null;
-    if (cachedFilters.size >= MAX_CACHED) cachedFilters.clear();
-    cachedFilters.set(key, filter);
+  return memoized(cachedFilters, expressionKey(expr), () => buildFilter(expr));
+}
+
+/** `make()`'s result for `key`, made once (null remembers "not covered"); the cache is emptied when full. */
+function memoized<T>(cache: Map<string, T | null>, key: string, make: () => T | undefined): T | undefined {
+  let value = cache.get(key);
+  if (value === undefined) {
+    value = make() ?? null;
+    if (cache.size >= MAX_CACHED) cache.clear();
+    cache.set(key, value);
   }
-  return filter ?? undefined;
+  return value ?? undefined;
 }
 
 function build(expr: RowExpression): ExactDecimalKernel | undefined {
