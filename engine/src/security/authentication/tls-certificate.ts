@@ -3,7 +3,7 @@
 // again every refresh period (as Trino does every minute) and compared by content. A new pair that
 // does not load (a key that does not match, a wrong passphrase) is logged and the last good pair kept.
 
-import { createHash, X509Certificate } from 'node:crypto';
+import { createHash, createPrivateKey, X509Certificate } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createSecureContext, type SecureContextOptions } from 'node:tls';
 import { ConfigError } from '../../config/config-error.js';
@@ -64,13 +64,14 @@ export class ReloadingCertificate {
     const cert = readPem(this.config.certificateFile, 'certificate (http.https.certificateFile)');
     const key = readPem(this.config.keyFile, 'key (http.https.keyFile)');
     const options: SecureContextOptions = { cert, key, passphrase: this.config.keyPassphrase, minVersion: 'TLSv1.2' };
+    const cannotUse = `Cannot use the TLS certificate ${this.config.certificateFile} with the key ${this.config.keyFile}`;
+    if (!decryptsWith(key, this.config.keyPassphrase)) throw new ConfigError(`${cannotUse}: ${WRONG_PASSPHRASE}`);
     try {
       createSecureContext(options);
     } catch (e) {
-      throw new ConfigError(
-        `Cannot use the TLS certificate ${this.config.certificateFile} with the key ${this.config.keyFile}: ${explain(e as Error & { code?: string }, this.config.keyPassphrase !== undefined)}`,
-      );
+      throw new ConfigError(`${cannotUse}: ${explain(e as Error & { code?: string }, this.config.keyPassphrase !== undefined)}`);
     }
+    if (!belongsTo(cert, key, this.config.keyPassphrase)) throw new ConfigError(`${cannotUse}: ${KEY_MISMATCH}`);
     return { options, fingerprint: createHash('sha256').update(cert).update('\0').update(key).digest('hex') };
   }
 }
@@ -86,12 +87,40 @@ function readPem(file: string, what: string): string {
   return text;
 }
 
+/**
+ * Whether an encrypted key decrypts with the passphrase (true for a plain key or no passphrase). Decrypting with a wrong
+ * passphrase usually fails its padding check ("bad decrypt"), but about one time in 200 the garbage
+ * pads correctly and the decoder then fails on it ("unsupported", ASN.1 errors): both mean the
+ * passphrase is wrong, which only the knowledge that the key is encrypted can tell.
+ */
+function decryptsWith(key: string, passphrase: string | undefined): boolean {
+  const encrypted = key.includes('-----BEGIN ENCRYPTED PRIVATE KEY-----') || /^Proc-Type: 4,ENCRYPTED/m.test(key);
+  if (!encrypted || passphrase === undefined) return true;
+  try {
+    createPrivateKey({ key, passphrase });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Whether the key is the certificate's. OpenSSL checks this only for keys of the certificate's type:
+ * an EC key beside an RSA certificate loads into another slot and fails at the first handshake.
+ */
+function belongsTo(cert: string, key: string, passphrase: string | undefined): boolean {
+  return new X509Certificate(cert).checkPrivateKey(createPrivateKey({ key, passphrase }));
+}
+
+const WRONG_PASSPHRASE = 'the key passphrase (http.https.keyPassphrase) is wrong';
+const KEY_MISMATCH = 'the key does not belong to the certificate';
+
 function explain(error: Error & { code?: string }, hasPassphrase: boolean): string {
   const message = error.message;
-  if (/bad decrypt|bad password|BAD_DECRYPT/i.test(message)) return 'the key passphrase (http.https.keyPassphrase) is wrong';
+  if (/bad decrypt|bad password|BAD_DECRYPT/i.test(message)) return WRONG_PASSPHRASE;
   if (/passphrase|PEM_read_bio_PrivateKey|interrupted or cancelled/i.test(message) && !hasPassphrase)
     return 'the key is encrypted: set http.https.keyPassphrase';
-  if (/KEY_VALUES_MISMATCH|key values mismatch/i.test(message)) return 'the key does not belong to the certificate';
+  if (/KEY_VALUES_MISMATCH|key values mismatch/i.test(message)) return KEY_MISMATCH;
   return message;
 }
 
