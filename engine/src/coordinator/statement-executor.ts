@@ -28,6 +28,8 @@ import { printFragments } from '../sql/planner/distributed/fragment-printer.js';
 import { physicalTreeOf } from '../exec/threads/physical-context.js';
 import type { PhysicalPlanIndex } from '../sql/planner/physical/physical-plan-index.js';
 import { queryPhysicalPlans } from './scheduler/fragment-physical-plans.js';
+import { commonSubplansAcrossFragments, type FragmentsWithCommonSubplans } from '../sql/planner/distributed/fragment-common-subplans.js';
+import { materializeCommonTableExpressions } from '../sql/planner/physical/common-subplans.js';
 import { DistributedQuery, type ClusterView } from './scheduler/distributed-query.js';
 import { constant, symbolRef, type RowExpression } from '../sql/planner/row-expression.js';
 import { isStoreAssignable } from '../types/coercion.js';
@@ -101,6 +103,8 @@ interface PlannedQuery {
   columns: OutputColumn[];
   /** When the query runs over the cluster: its fragments (the root is fragment 0). */
   fragments?: PlanFragment;
+  /** On a single node: the common subplans its fragments share (fragment-common-subplans.ts; `fragments` is its root). */
+  acrossFragments?: FragmentsWithCommonSubplans;
 }
 
 export class StatementExecutor {
@@ -321,7 +325,15 @@ export class StatementExecutor {
     coerceTo?: ColumnMetadata[],
     distributed = false,
   ): Promise<PlannedQuery> {
-    return await this.planAnalyzed(await this.analyze(query, session, parameters, coerceTo), distributed);
+    const planned = await this.planAnalyzed(await this.analyze(query, session, parameters, coerceTo), distributed);
+    return this.withCommonSubplansAcrossFragments(planned, session);
+  }
+
+  /** On a single node, `planned` with the common subplans its fragments share run once (materialize_common_table_expressions). */
+  private withCommonSubplansAcrossFragments(planned: PlannedQuery, session: Session): PlannedQuery {
+    if (planned.fragments === undefined || this.options.singleNode !== true || !materializeCommonTableExpressions(session)) return planned;
+    const acrossFragments = commonSubplansAcrossFragments(planned.fragments);
+    return { ...planned, fragments: acrossFragments.root, acrossFragments };
   }
 
   /** The query's logical plan; with `coerceTo`, its columns cast to those types (an INSERT's). */

@@ -104,7 +104,12 @@ export interface ExecutionEnvironment {
   dynamicFilters?: DynamicFilters;
   /** In a distributed task: the first id its AssignUniqueId gives (taskIdBase: apart from the other tasks'). */
   uniqueIdBase?: number;
+  /** In a task of a single node's query: the rows of the common subplans its fragments share (Spool acrossTasks), by producer id. */
+  querySpools?: QuerySpools;
 }
+
+/** The buffered rows of each common subplan shared by a query's tasks on a node, by its producer's plan node id. */
+export type QuerySpools = Map<number, SpooledRows>;
 
 /** The splits a task's scan is given, as they come. */
 export interface AssignedSplits extends AsyncIterable<Split> {
@@ -140,8 +145,8 @@ export class LocalExecutionPlanner {
   /** The rows of each running recursion's previous level, which its step reads (by RecursiveUnion node id). */
   readonly workTables: WorkTables = new Map();
 
-  /** The buffered rows of each common subplan, by its producer's physical node. */
-  private readonly spools = new Map<PhysicalNode, SpooledRows>();
+  /** The buffered rows of each common subplan within this plan, by its producer's plan node id. */
+  private readonly spools: QuerySpools = new Map();
 
   private readonly recorders: OperatorRecorders;
 
@@ -198,21 +203,32 @@ export class LocalExecutionPlanner {
         return this.unrecorded(physical.source, bindings, ctx, listed);
       case 'Spool':
         ctx.stats.named(SpooledRows.name);
-        return this.spooledRows(physical, bindings, listed).replay(ctx);
+        return this.spooledRows(physical).replay(ctx, this.spoolProducer(physical, bindings, listed));
     }
   }
 
-  /** The rows of a common subplan, one buffer for all its copies' Spools (the producer recorded as the first reader's). */
-  private spooledRows(spool: Spool, bindings: Bindings, listed: ListedSplits | undefined): SpooledRows {
-    let rows = this.spools.get(spool.source);
+  /** The rows of a common subplan, one buffer for all its copies' Spools (in this plan, or the query's tasks on this node). */
+  private spooledRows(spool: Spool): SpooledRows {
+    const spools = spool.acrossTasks === true ? this.env.querySpools : this.spools;
+    if (spools === undefined)
+      throw new EngineError('GENERIC_INTERNAL_ERROR', `Spool ${spool.node.id} is shared across tasks outside a task`);
+    let rows = spools.get(spool.commonSubplan);
     if (rows === undefined) {
-      rows = new SpooledRows(
-        (ctx) => this.unrecorded(spool.source, bindings, { ...this.env.operator, ...ctx, stats: this.recorders.of(spool.node.id) }, listed),
-        spool.consumers,
-      );
-      this.spools.set(spool.source, rows);
+      rows = new SpooledRows(spool.consumers);
+      spools.set(spool.commonSubplan, rows);
     }
     return rows;
+  }
+
+  /** The producer's pages, run by the first reader that holds it (recorded as that reader's), or undefined at a copy without it. */
+  private spoolProducer(
+    spool: Spool,
+    bindings: Bindings,
+    listed: ListedSplits | undefined,
+  ): ((ctx: OperatorContext) => PageStream) | undefined {
+    const source = spool.source;
+    if (source === undefined) return undefined;
+    return (ctx) => this.unrecorded(source, bindings, { ...this.env.operator, ...ctx, stats: this.recorders.of(spool.node.id) }, listed);
   }
 
   /** A sort whose threads sort the rows of their splits, a run each, merged here (exec/threads/merge-sorted-runs). */

@@ -323,6 +323,11 @@ const PHYSICAL_NODE = kinds('physical node', {
     minRows: integer(),
     decisions: DECISIONS,
   }),
+  Spool: physicalKind(
+    'Spool',
+    { node: integer(), commonSubplan: integer(), consumers: integer(1) },
+    { source: ref('physical'), acrossTasks: BOOLEAN },
+  ),
   Operator: physicalKind('Operator', { node: integer(), sources: arrayOf(ref('physical')) }),
   SingleStepAggregation: physicalKind('SingleStepAggregation', { final: integer(), partial: integer(), source: ref('physical') }),
   ParallelScan: physicalKind(

@@ -16,7 +16,7 @@ import { EngineError, toEngineError } from '../errors/engine-error.js';
 import { errorCodeJson, failureInfoJson } from '../errors/failure-info.js';
 import { DynamicFilters } from '../exec/dynamic-filters/dynamic-filters.js';
 import { remoteDynamicFilters } from '../sql/planner/distributed/remote-dynamic-filters.js';
-import { LocalExecutionPlanner, type ExecutionEnvironment } from '../exec/local-execution-planner.js';
+import { LocalExecutionPlanner, type ExecutionEnvironment, type QuerySpools } from '../exec/local-execution-planner.js';
 import { PhysicalPlanIndex } from '../sql/planner/physical/physical-plan-index.js';
 import type { PhysicalNode } from '../sql/planner/physical/physical-plan.js';
 import type { MemoryContext } from '../exec/memory.js';
@@ -40,6 +40,8 @@ export interface SqlTaskOptions {
   catalogs: CatalogManager;
   /** The query's memory on this node, shared by its tasks here. */
   queryMemory: MemoryContext;
+  /** The rows of the common subplans the query's tasks here share (a single node's fragments), kept while any of its tasks is. */
+  querySpools: QuerySpools;
   outputBuffer: OutputBufferOptions;
   exchange: ExchangeClientOptions;
   /** The node's running time (AwakeClock), in which the silence of the task's coordinator is counted. */
@@ -265,6 +267,7 @@ export class SqlTask {
       // The scans the coordinator assigns splits to are named in the first request; the others read their table here.
       assignedSplits: (scan) => this.splits.get(scan.id),
       uniqueIdBase: taskIdBase(this.taskId),
+      querySpools: this.options.querySpools,
     };
     const output = this.output!;
     const fragment = this.fragment!;

@@ -10,6 +10,7 @@
 import type { CatalogManager } from '../connectors/catalog-manager.js';
 import { formatDuration } from '../config/duration.js';
 import { EngineError } from '../errors/engine-error.js';
+import type { QuerySpools } from '../exec/local-execution-planner.js';
 import type { MemoryContext } from '../exec/memory.js';
 import { sessionFromJson } from '../spi/session-json.js';
 import type { ExchangeClientOptions, LocalTaskOutputs } from './exchange-client.js';
@@ -49,6 +50,7 @@ export interface TaskManagerOptions {
 interface QueryOnNode {
   memory: MemoryContext;
   tasks: Set<SqlTask>;
+  spools: QuerySpools;
 }
 
 export class TaskManager {
@@ -177,7 +179,7 @@ export class TaskManager {
     let query = this.queries.get(queryId);
     if (query === undefined) {
       const parent = this.options.coordinatedQueryMemory?.(queryId) ?? this.options.nodeMemory;
-      query = { memory: parent.child(`tasks of ${queryId}`, this.options.queryMaxMemoryPerNode), tasks: new Set() };
+      query = { memory: parent.child(`tasks of ${queryId}`, this.options.queryMaxMemoryPerNode), tasks: new Set(), spools: new Map() };
       this.queries.set(queryId, query);
     }
     const entry = query;
@@ -186,6 +188,7 @@ export class TaskManager {
       {
         catalogs: this.options.catalogs,
         queryMemory: entry.memory,
+        querySpools: entry.spools,
         outputBuffer: this.options.outputBuffer,
         exchange: this.options.exchange,
         awakeMillis: () => this.clock.read(),

@@ -7,6 +7,7 @@
 import type { ExecutionEnvironment } from '../../exec/local-execution-planner.js';
 import { fragmentPhysicalPlan, localPhysicalPlan } from '../../exec/threads/physical-context.js';
 import { sharedThreadPool } from '../../exec/threads/thread-pool.js';
+import type { FragmentsWithCommonSubplans } from '../../sql/planner/distributed/fragment-common-subplans.js';
 import type { PlanFragment } from '../../sql/planner/distributed/fragmenter.js';
 import type { PhysicalPlanIndex } from '../../sql/planner/physical/physical-plan-index.js';
 import type { PlanNode } from '../../sql/planner/plan.js';
@@ -16,16 +17,18 @@ export class FragmentPhysicalPlans {
   private readonly plans = new Map<number, PhysicalPlanIndex>();
 
   /** `root`: the fragment the query runs itself, on this node. */
+  /** `acrossFragments`: on a single node, the common subplans its fragments share. */
   constructor(
     private readonly env: Pick<ExecutionEnvironment, 'catalogs' | 'session'>,
     private readonly cluster: Pick<ClusterView, 'workerNodes' | 'self'>,
     private readonly root: PlanFragment,
+    private readonly acrossFragments?: FragmentsWithCommonSubplans,
   ) {}
 
   of(fragment: PlanFragment): PhysicalPlanIndex {
     let plan = this.plans.get(fragment.id);
     if (plan === undefined) {
-      plan = fragmentPhysicalPlan(this.env, fragment, this.nodeThreads(fragment));
+      plan = fragmentPhysicalPlan(this.env, fragment, this.nodeThreads(fragment), this.acrossFragments);
       this.plans.set(fragment.id, plan);
     }
     return plan;
@@ -46,11 +49,11 @@ export class FragmentPhysicalPlans {
  */
 export function queryPhysicalPlans(
   env: Pick<ExecutionEnvironment, 'catalogs' | 'session'>,
-  planned: { root: PlanNode; fragments?: PlanFragment },
+  planned: { root: PlanNode; fragments?: PlanFragment; acrossFragments?: FragmentsWithCommonSubplans },
   cluster: Pick<ClusterView, 'workerNodes' | 'self'> | undefined,
 ): (fragment: PlanFragment) => PhysicalPlanIndex {
   if (planned.fragments !== undefined && cluster !== undefined) {
-    const plans = new FragmentPhysicalPlans(env, cluster, planned.fragments);
+    const plans = new FragmentPhysicalPlans(env, cluster, planned.fragments, planned.acrossFragments);
     return (f) => plans.of(f);
   }
   const local = localPhysicalPlan(env, planned.root);

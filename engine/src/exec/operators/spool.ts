@@ -1,29 +1,37 @@
 // The rows of a common subplan (sql/planner/physical/common-subplans.ts), made once and replayed to
-// each of its copies' consumers. The first consumer to read runs the subplan to its end and buffers
-// its pages (reserved in that consumer's memory); the others, before or after, read the buffer. The
-// buffer is freed when the last consumer has read it (or with the query), and a later read (a
-// subquery run again per binding) runs the subplan again.
+// each of its copies' consumers. The first consumer to read that holds the subplan runs it to its end
+// and buffers its pages (reserved in that consumer's memory); the others, before or after, read the
+// buffer. A consumer without the subplan (a copy in another fragment of a single node's query) waits
+// for its producer's. The buffer is freed when the last consumer has read it (or with the query), and
+// a later read (a subquery run again per binding) runs the subplan again.
 
 import { pageSizeInBytes, type Page } from '../../columnar/page.js';
 import { MemoryReservation, throwIfCanceled } from './operator-support.js';
 import type { OperatorContext, PageStream } from './operator.js';
 
+/** A run's rows, once its producer has buffered them all. */
+interface Run {
+  started: boolean;
+  pages: Promise<readonly Page[]>;
+  settle: (pages: Promise<readonly Page[]>) => void;
+}
+
 export class SpooledRows {
-  private pages: Promise<readonly Page[]> | undefined;
+  private run = newRun();
   private reservation: MemoryReservation | undefined;
   private finished = 0;
 
-  /** `produce`: the subplan's pages, run in the context of the consumer that reads first. */
-  constructor(
-    private readonly produce: (ctx: OperatorContext) => PageStream,
-    private readonly consumers: number,
-  ) {}
+  constructor(private readonly consumers: number) {}
 
-  /** The subplan's rows for one consumer. */
-  async *replay(ctx: OperatorContext): PageStream {
+  /** The subplan's rows for one consumer; `produce`: the subplan's pages, when this consumer holds it. */
+  async *replay(ctx: OperatorContext, produce?: (ctx: OperatorContext) => PageStream): PageStream {
+    const run = this.run;
     try {
-      this.pages ??= this.collect(ctx);
-      for (const page of await this.pages) {
+      if (produce !== undefined && !run.started) {
+        run.started = true;
+        run.settle(this.collect(ctx, produce));
+      }
+      for (const page of await untilAborted(run.pages, ctx.signal)) {
         throwIfCanceled(ctx);
         yield page;
       }
@@ -32,11 +40,11 @@ export class SpooledRows {
     }
   }
 
-  private async collect(ctx: OperatorContext): Promise<readonly Page[]> {
+  private async collect(ctx: OperatorContext, produce: (ctx: OperatorContext) => PageStream): Promise<readonly Page[]> {
     const reservation = new MemoryReservation(ctx.memory);
     this.reservation = reservation;
     const pages: Page[] = [];
-    for await (const page of this.produce(ctx)) {
+    for await (const page of produce(ctx)) {
       if (page.rowCount === 0) continue;
       reservation.add(pageSizeInBytes(page));
       pages.push(page);
@@ -47,7 +55,34 @@ export class SpooledRows {
   private reset(): void {
     this.reservation?.release();
     this.reservation = undefined;
-    this.pages = undefined;
+    this.run = newRun();
     this.finished = 0;
   }
+}
+
+function newRun(): Run {
+  let settle: Run['settle'] = () => undefined;
+  const pages = new Promise<readonly Page[]>((resolve) => {
+    settle = resolve;
+  });
+  return { started: false, pages, settle };
+}
+
+/** `promise`, or the abort's reason once `signal` aborts first (a consumer waiting for another task's producer). */
+function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
+  if (signal.aborted) return Promise.reject(signal.reason);
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    signal.addEventListener('abort', onAbort, { once: true });
+    promise.then(
+      (value) => {
+        signal.removeEventListener('abort', onAbort);
+        resolve(value);
+      },
+      (error: unknown) => {
+        signal.removeEventListener('abort', onAbort);
+        reject(error);
+      },
+    );
+  });
 }

@@ -4,7 +4,7 @@
 // threads); a worker maps the plan it is sent and never plans.
 
 import type { PlanFragment } from '../../sql/planner/distributed/fragmenter.js';
-import type { PlanNode, TableScanNode } from '../../sql/planner/plan.js';
+import { type PlanNode, sources, type TableScanNode } from '../../sql/planner/plan.js';
 import type { NodeRuntimeStats } from '../../sql/planner/plan-printer.js';
 import { PhysicalPlanIndex } from '../../sql/planner/physical/physical-plan-index.js';
 import { PhysicalPlanner, type PhysicalPlanningContext } from '../../sql/planner/physical/physical-planner.js';
@@ -18,7 +18,8 @@ import { parallelSettings } from './thread-settings.js';
 import { partitionedAggregation } from '../../sql/planner/physical/partitioned-aggregation.js';
 import { parallelMarkJoin } from '../../sql/planner/physical/parallel-mark-join.js';
 import { parallelSort } from '../../sql/planner/physical/parallel-sort.js';
-import { findCommonSubplans, materializeCommonTableExpressions } from '../../sql/planner/physical/common-subplans.js';
+import { type CommonSubplans, findCommonSubplans, materializeCommonTableExpressions } from '../../sql/planner/physical/common-subplans.js';
+import { type FragmentsWithCommonSubplans, sharesAcrossFragments } from '../../sql/planner/distributed/fragment-common-subplans.js';
 import { parallelWindow } from '../../sql/planner/physical/parallel-window.js';
 import { parallelHashBuild } from '../../sql/planner/physical/parallel-hash-build.js';
 
@@ -60,9 +61,33 @@ export function localPhysicalPlan(env: PlanningEnvironment, root: PlanNode): Phy
  * The physical plan of a fragment, for nodes of `nodeThreads` worker threads (default: this node's):
  * its partitioned scans get their splits assigned as they come.
  */
-export function fragmentPhysicalPlan(env: PlanningEnvironment, fragment: PlanFragment, nodeThreads?: number): PhysicalPlanIndex {
+export function fragmentPhysicalPlan(
+  env: PlanningEnvironment,
+  fragment: PlanFragment,
+  nodeThreads?: number,
+  acrossFragments?: FragmentsWithCommonSubplans,
+): PhysicalPlanIndex {
   const context = physicalPlanningContext(env, (scan) => fragment.partitionedScans.includes(scan), nodeThreads);
-  return validated(new PhysicalPlanner(withCommonSubplans(env, context, fragment.root)).plan(fragment.root), `fragment ${fragment.id}`);
+  const shared =
+    acrossFragments !== undefined && sharesAcrossFragments(acrossFragments.root, fragment)
+      ? withCommonSubplansAcrossFragments(context, fragment, acrossFragments.commonSubplans)
+      : withCommonSubplans(env, context, fragment.root);
+  return validated(new PhysicalPlanner(shared).plan(fragment.root), `fragment ${fragment.id}`);
+}
+
+/** `context` with the common subplans of a single node's fragments (fragment-common-subplans.ts). */
+function withCommonSubplansAcrossFragments(
+  context: PhysicalPlanningContext,
+  fragment: PlanFragment,
+  commonSubplans: CommonSubplans,
+): PhysicalPlanningContext {
+  const here = new Set<PlanNode>();
+  const visit = (node: PlanNode): void => {
+    here.add(node);
+    sources(node).forEach(visit);
+  };
+  visit(fragment.root);
+  return { ...context, commonSubplans, producedHere: (producer) => here.has(producer) };
 }
 
 /**
@@ -71,7 +96,7 @@ export function fragmentPhysicalPlan(env: PlanningEnvironment, fragment: PlanFra
  */
 function withCommonSubplans(env: PlanningEnvironment, context: PhysicalPlanningContext, root: PlanNode): PhysicalPlanningContext {
   if (!materializeCommonTableExpressions(env.session)) return context;
-  return { ...context, commonSubplans: findCommonSubplans(root, (scan) => !context.assignedSplits(scan)) };
+  return { ...context, commonSubplans: findCommonSubplans([root], (scan) => !context.assignedSplits(scan)) };
 }
 
 /** `root` checked by the physical plan validator when plan validation is on (ENGINE_VALIDATE_PLANS=1). */

@@ -34,8 +34,11 @@ export function materializeCommonTableExpressions(session: Session): boolean {
 /** Each copy's root, mapped to the root of the copy that runs for all of them (itself included). */
 export type CommonSubplans = ReadonlyMap<PlanNode, PlanNode>;
 
-/** The aggregations of `root` that have identical copies, topmost first (one inside another shared one is not looked at). */
-export function findCommonSubplans(root: PlanNode, shareableScan: (scan: TableScanNode) => boolean): CommonSubplans {
+/**
+ * The aggregations under `roots` (a plan, or the fragments of one) that have identical copies, topmost
+ * first (one inside another shared one is not looked at).
+ */
+export function findCommonSubplans(roots: readonly PlanNode[], shareableScan: (scan: TableScanNode) => boolean): CommonSubplans {
   const byShape = new Map<string, Shaped[]>();
   const candidates = (node: PlanNode): void => {
     if (node.kind === 'Aggregate' && node.step !== 'partial') {
@@ -44,7 +47,7 @@ export function findCommonSubplans(root: PlanNode, shareableScan: (scan: TableSc
     }
     sources(node).forEach(candidates);
   };
-  candidates(root);
+  roots.forEach(candidates);
   const shared = new Map<PlanNode, PlanNode>();
   const within = new Set<PlanNode>();
   const markWithin = (node: PlanNode): void => {

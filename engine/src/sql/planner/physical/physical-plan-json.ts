@@ -57,8 +57,10 @@ export type WrittenNodeJson =
 export interface SpoolJson extends SharedJson {
   kind: 'Spool';
   node: number;
-  source: PhysicalNodeJson;
+  commonSubplan: number;
+  source?: PhysicalNodeJson;
   consumers: number;
+  acrossTasks?: boolean;
 }
 
 export interface ParallelHashBuildJson extends SharedJson {
@@ -162,7 +164,14 @@ function writeNode(physical: PhysicalNode, write: (child: PhysicalNode) => Physi
         inMainThread: write(physical.inMainThread),
       };
     case 'Spool':
-      return { kind: 'Spool', node: physical.node.id, source: write(physical.source), consumers: physical.consumers };
+      return {
+        kind: 'Spool',
+        node: physical.node.id,
+        commonSubplan: physical.commonSubplan,
+        ...(physical.source === undefined ? {} : { source: write(physical.source) }),
+        consumers: physical.consumers,
+        ...(physical.acrossTasks === true ? { acrossTasks: true } : {}),
+      };
     case 'ParallelHashBuild':
       return {
         kind: 'ParallelHashBuild',
@@ -290,7 +299,14 @@ export function physicalFromJson(json: PhysicalNodeJson, fragment: PlanNode): Ph
         };
       }
       case 'Spool':
-        return { kind: 'Spool', node: node(j.node), source: read(j.source), consumers: j.consumers };
+        return {
+          kind: 'Spool',
+          node: node(j.node),
+          commonSubplan: j.commonSubplan,
+          ...(j.source === undefined ? {} : { source: read(j.source) }),
+          consumers: j.consumers,
+          ...(j.acrossTasks === true ? { acrossTasks: true } : {}),
+        };
       case 'ParallelHashBuild': {
         const join = ofKind(j.join, 'Join') as JoinNode;
         if (join.right.id !== j.node) throw new PhysicalPlanMismatch(`plan node ${j.node} is not the build side of join ${j.join}`);
@@ -354,8 +370,9 @@ function writtenChildren(j: WrittenNodeJson): PhysicalNodeJson[] {
       return j.sources;
     case 'SingleStepAggregation':
     case 'ParallelHashBuild':
-    case 'Spool':
       return [j.source];
+    case 'Spool':
+      return j.source === undefined ? [] : [j.source];
     case 'ParallelScan':
       return [...j.stages.flatMap((s) => (s.kind === 'probe' ? [s.build] : [])), j.inMainThread];
     case 'ParallelMarkJoin':

@@ -70,7 +70,7 @@ function firstProblem(physical: PhysicalNode, checked = new Set<PhysicalNode>())
     const problem = parallelHashBuildProblem(physical, at);
     if (problem !== undefined) return problem;
   }
-  if (physical.kind === 'Spool' && !sameColumnTypes(physical.node, physical.source.node))
+  if (physical.kind === 'Spool' && physical.source !== undefined && !sameColumnTypes(physical.node, physical.source.node))
     return `${at} replays the rows of ${physical.source.node.kind} node ${physical.source.node.id}, whose columns differ`;
   if (!ordered(outputOrdering(physical), logicalOrdering(physical.node)))
     return `${at} does not keep the order its logical plan promises (${logicalOrdering(physical.node)

@@ -192,8 +192,9 @@ export function physicalSources(node: PhysicalNode): PhysicalNode[] {
     case 'ParallelWindow':
       return physicalSources(node.pipeline);
     case 'ParallelHashBuild':
-    case 'Spool':
       return [node.source];
+    case 'Spool':
+      return node.source === undefined ? [] : [node.source];
   }
 }
 
@@ -205,7 +206,15 @@ export function physicalSources(node: PhysicalNode): PhysicalNode[] {
 export interface Spool {
   kind: 'Spool';
   node: PlanNode;
-  source: PhysicalNode;
+  /** The plan node id of the copy that runs for all (its producer). */
+  commonSubplan: number;
+  /** The producer's plan; absent at a copy in another fragment than it, which waits for its rows (acrossTasks). */
+  source?: PhysicalNode;
   /** How many copies read the rows (the buffer is freed when the last has read them). */
   consumers: number;
+  /**
+   * Whether the copies are in several fragments of a single node's query: their tasks share the rows
+   * in the query's spools on the node (only the producer's fragment scans), not in one task.
+   */
+  acrossTasks?: boolean;
 }

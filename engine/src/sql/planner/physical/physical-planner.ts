@@ -58,6 +58,11 @@ export interface PhysicalPlanningContext {
   assignedSplits(scan: TableScanNode): boolean;
   /** Identical aggregations that run once, each copy a Spool of one of them (single node only: common-subplans.ts). */
   commonSubplans?: CommonSubplans;
+  /**
+   * When `commonSubplans` span a single node's fragments (fragment-common-subplans.ts): whether a
+   * producer is in this fragment; a copy of one that is not waits for its rows from the producer's task.
+   */
+  producedHere?: (producer: PlanNode) => boolean;
 }
 
 export class PhysicalPlanner {
@@ -94,7 +99,12 @@ export class PhysicalPlanner {
     const producer = this.context.commonSubplans?.get(node);
     if (producer === undefined) return undefined;
     const consumers = [...(this.context.commonSubplans?.values() ?? [])].filter((p) => p === producer).length;
-    return { kind: 'Spool', node, source: this.sharedProducer(producer), consumers };
+    const spool: Spool = { kind: 'Spool', node, commonSubplan: producer.id, consumers };
+    const { producedHere } = this.context;
+    if (producedHere === undefined) return { ...spool, source: this.sharedProducer(producer) };
+    return producedHere(producer)
+      ? { ...spool, source: this.sharedProducer(producer), acrossTasks: true }
+      : { ...spool, acrossTasks: true };
   }
 
   /** The producer's own plan (not its Spool), made once for every copy's Spool. */

@@ -63,20 +63,28 @@ function visit(physical: PhysicalNode, indent: string, lines: string[], stats: S
 /** The producers printed so far in each tree being printed (keyed by its lines). */
 const printedProducers = new WeakMap<string[], Set<PhysicalNode>>();
 
-/** Spool (this copy's figures) over the common subplan it replays: printed under its first copy, named at the others. */
+/**
+ * Spool (this copy's figures) over the common subplan it replays: printed under its first copy, named
+ * at the others (and at a copy in another fragment than its producer, a single node's).
+ */
 function spool(p: Spool, indent: string, lines: string[], stats: Stats): void {
   const printed = printedProducers.get(lines) ?? new Set<PhysicalNode>();
   printedProducers.set(lines, printed);
-  const first = !printed.has(p.source);
-  printed.add(p.source);
-  lines.push(...nodeLines(`Spool[commonSubplan = ${p.source.node.id}, consumers = ${p.consumers}]`, p.node, indent, stats));
+  const first = p.source !== undefined && !printed.has(p.source);
+  if (p.source !== undefined) printed.add(p.source);
+  const across = p.acrossTasks === true ? ', acrossFragments' : '';
+  lines.push(...nodeLines(`Spool[commonSubplan = ${p.commonSubplan}, consumers = ${p.consumers}${across}]`, p.node, indent, stats));
   const detail = `${childIndent(indent)}    `;
+  if (p.source === undefined) {
+    lines.push(`${detail}Runs: main thread, replaying the rows of common subplan ${p.commonSubplan}, computed once in another fragment`);
+    return;
+  }
   if (!first) {
-    lines.push(`${detail}Runs: main thread, replaying the rows of common subplan ${p.source.node.id} (printed above), computed once`);
+    lines.push(`${detail}Runs: main thread, replaying the rows of common subplan ${p.commonSubplan} (printed above), computed once`);
     return;
   }
   lines.push(
-    `${detail}Runs: main thread, buffering the rows of common subplan ${p.source.node.id}, computed once for its ${p.consumers} consumers`,
+    `${detail}Runs: main thread, buffering the rows of common subplan ${p.commonSubplan}, computed once for its ${p.consumers} consumers`,
   );
   visit(p.source, childIndent(indent), lines, stats);
 }
