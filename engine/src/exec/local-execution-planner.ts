@@ -108,6 +108,9 @@ export interface ExecutionEnvironment {
   querySpools?: QuerySpools;
 }
 
+/** A common subplan's pages, run in the context of the reader that holds it. */
+type SpoolProducer = (ctx: OperatorContext) => PageStream;
+
 /** The buffered rows of each common subplan shared by a query's tasks on a node, by its producer's plan node id. */
 export type QuerySpools = Map<number, SpooledRows>;
 
@@ -161,6 +164,24 @@ export class LocalExecutionPlanner {
     this.recorders = env.operators ?? new OperatorRecorders(env.operator.memory, env.progress);
   }
 
+  /**
+   * Starts the producers this plan holds of common subplans shared across the query's tasks on this
+   * node (Spool acrossTasks): other tasks wait for their rows, so they run whatever this task's
+   * operators read first (a join reads its build side before a producer on its probe side), and a
+   * task that ends early (a LIMIT) still buffers every row. Resolves once they have run (failed or not:
+   * their readers see a failure); the task finishes only then.
+   */
+  async runSharedProducers(): Promise<void> {
+    const started: Promise<unknown>[] = [];
+    for (const physical of this.physical.nodes()) {
+      if (physical.kind !== 'Spool' || physical.acrossTasks !== true || physical.source === undefined) continue;
+      const stats = this.recorders.of(physical.node.id);
+      const site: Site = { ...this.env.operator, memory: stats.memory, stats };
+      started.push(this.spooledRows(physical).start(site, this.spoolProducer(physical, physical.source, new Map(), undefined)));
+    }
+    await Promise.allSettled(started);
+  }
+
   /** The operator of `node` (and those below it); `consumer`: the operator its pages go to, if any. */
   plan(node: PlanNode, bindings: Bindings = new Map(), consumer?: OperatorRecorder): PageStream {
     return this.operatorOf(this.physical.of(node), bindings, consumer);
@@ -203,7 +224,10 @@ export class LocalExecutionPlanner {
         return this.unrecorded(physical.source, bindings, ctx, listed);
       case 'Spool':
         ctx.stats.named(SpooledRows.name);
-        return this.spooledRows(physical).replay(ctx, this.spoolProducer(physical, bindings, listed));
+        return this.spooledRows(physical).replay(
+          ctx,
+          physical.source === undefined ? undefined : this.spoolProducer(physical, physical.source, bindings, listed),
+        );
     }
   }
 
@@ -220,14 +244,8 @@ export class LocalExecutionPlanner {
     return rows;
   }
 
-  /** The producer's pages, run by the first reader that holds it (recorded as that reader's), or undefined at a copy without it. */
-  private spoolProducer(
-    spool: Spool,
-    bindings: Bindings,
-    listed: ListedSplits | undefined,
-  ): ((ctx: OperatorContext) => PageStream) | undefined {
-    const source = spool.source;
-    if (source === undefined) return undefined;
+  /** The producer's pages (its plan `source`), run by the first reader that holds it (recorded as that reader's). */
+  private spoolProducer(spool: Spool, source: PhysicalNode, bindings: Bindings, listed: ListedSplits | undefined): SpoolProducer {
     return (ctx) => this.unrecorded(source, bindings, { ...this.env.operator, ...ctx, stats: this.recorders.of(spool.node.id) }, listed);
   }
 

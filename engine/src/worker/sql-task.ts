@@ -275,7 +275,9 @@ export class SqlTask {
     const outputStats = this.operators.extra(fragment.id, TaskOutput.name);
     try {
       const plan = new PhysicalPlanIndex(this.physical!);
-      const stream = new LocalExecutionPlanner(env, plan).plan(fragment, new Map(), outputStats);
+      const planner = new LocalExecutionPlanner(env, plan);
+      const sharedProducers = planner.runSharedProducers();
+      const stream = planner.plan(fragment, new Map(), outputStats);
       const iterator = stream[Symbol.asyncIterator]();
       for (;;) {
         const next = await iterator.next();
@@ -288,6 +290,8 @@ export class SqlTask {
           return;
         }
       }
+      // Other tasks may still wait for the rows of a common subplan this one produces.
+      await sharedProducers;
       if (isDoneState(this.currentState)) return;
       const before = { rows: output.rows, bytes: output.bytes };
       output.finish();

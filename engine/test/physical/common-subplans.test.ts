@@ -13,6 +13,10 @@ import { duckDbTpchTiny } from '../support/duckdb-tpch-tiny.js';
 import { expectDuckDbAnswer } from '../support/engine-and-duckdb.js';
 import { EngineHarness } from '../support/engine-harness.js';
 import { query } from '../support/statement-http.js';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { HiveConnector } from '../../src/connectors/hive/hive-connector.js';
 
 const OFF = { materialize_common_table_expressions: 'false' };
 
@@ -32,6 +36,14 @@ const JOIN_SIDES = `WITH t AS (SELECT l_suppkey AS s, sum(l_quantity) AS q FROM 
 /** No rows. */
 const EMPTY = `WITH t AS (SELECT o_custkey AS k, count(*) AS c FROM orders WHERE o_totalprice < 0 GROUP BY o_custkey)
   SELECT (SELECT count(c) FROM t), (SELECT max(c) FROM t)`;
+
+/** The same WITH query under different filters, as two branches of a UNION ALL. */
+const DIFFERENT_FILTERS = `WITH t AS (SELECT o_custkey AS k, count(*) AS c FROM orders GROUP BY o_custkey)
+  SELECT 'many' AS side, k, c FROM t WHERE c > 25 UNION ALL SELECT 'few', k, c FROM t WHERE c < 3 ORDER BY side, k`;
+
+/** One copy read under a LIMIT (its reader stops early), another in full. */
+const UNDER_LIMIT = `WITH t AS (SELECT o_custkey AS k, count(*) AS c FROM orders GROUP BY o_custkey)
+  SELECT (SELECT count(*) FROM (SELECT k FROM t WHERE c > 0 LIMIT 5)), (SELECT sum(c) FROM t)`;
 
 const ONCE = `WITH t AS (SELECT o_custkey AS k, count(*) AS c FROM orders GROUP BY o_custkey) SELECT max(c) FROM t`;
 
@@ -125,6 +137,70 @@ describe('a WITH query referenced more than once runs once (materialize_common_t
       const plan = await explain(VOLATILE);
       expect(plan).not.to.contain('Spool[');
       expect(count(plan, /TableScan\[table = memory:tiny\.orders/)).to.equal(2);
+      await expectDuckDbAnswer(engine, duck.get(), VOLATILE);
+    });
+  });
+
+  describe("on a single node, across its fragments' tasks", () => {
+    let engine: EngineHarness;
+    let lakeDir: string;
+    const explain = async (sql: string) => (await engine.rows(`EXPLAIN ${sql}`)).map((row) => String(row[0])).join('\n');
+    const withSession = <T>(properties: Record<string, string>, work: () => Promise<T>) => engine.withSession(properties, work);
+
+    before(async () => {
+      engine = new EngineHarness({ singleNode: true });
+      lakeDir = mkdtempSync(join(tmpdir(), 'engine-cte-lake-'));
+      engine.catalogs.register('lake', new HiveConnector('lake', { catalogDir: `file://${join(lakeDir, 'catalog')}/`, fileSystem: {} }));
+      for (const table of ['lineitem', 'supplier', 'orders'])
+        await engine.run(`CREATE TABLE lake.default.${table} AS SELECT * FROM tpch.tiny.${table}`);
+    });
+    after(() => rmSync(lakeDir, { recursive: true, force: true }));
+
+    for (const [catalog, schema] of [
+      ['tpch', 'tiny'],
+      ['lake', 'default'],
+    ]) {
+      it(`runs q15's revenue0 once over ${catalog} scans in two fragments, to DuckDB's answer, and twice with the property off`, async () => {
+        engine.session.catalog = catalog;
+        engine.session.schema = schema;
+        const plan = await explain(tpchQuery(15));
+        expect(count(plan, /Spool\[commonSubplan = \d+, consumers = 2, acrossFragments\]/)).to.equal(2);
+        expect(count(plan, /computed once in another fragment/)).to.equal(1);
+        expect(count(plan, new RegExp(`TableScan\\[table = ${catalog}:${schema}\\.lineitem`))).to.equal(1);
+        await expectDuckDbAnswer(engine, duck.get(), tpchQuery(15));
+        await withSession(OFF, async () => {
+          const inlined = await explain(tpchQuery(15));
+          expect(count(inlined, /Spool\[/)).to.equal(0);
+          expect(count(inlined, new RegExp(`TableScan\\[table = ${catalog}:${schema}\\.lineitem`))).to.equal(2);
+          await expectDuckDbAnswer(engine, duck.get(), tpchQuery(15));
+        });
+      });
+    }
+
+    it('feeds WITH queries referenced two and three times, nested, empty, under different filters and a LIMIT, to DuckDB answers', async () => {
+      engine.session.catalog = 'tpch';
+      engine.session.schema = 'tiny';
+      for (const sql of [THREE_REFERENCES, NESTED, JOIN_SIDES, EMPTY, DIFFERENT_FILTERS, UNDER_LIMIT]) {
+        expect(count(await explain(sql), /acrossFragments/), sql).to.be.greaterThan(0);
+        await expectDuckDbAnswer(engine, duck.get(), sql);
+      }
+    });
+
+    it('produces a copy on the probe side of a join whose build side replays it (no dynamic filter to rule that copy out)', async () => {
+      engine.session.catalog = 'tpch';
+      engine.session.schema = 'tiny';
+      await withSession({ enable_dynamic_filtering: 'false' }, async () => {
+        expect(count(await explain(JOIN_SIDES), /acrossFragments/)).to.equal(2);
+        await expectDuckDbAnswer(engine, duck.get(), JOIN_SIDES);
+      });
+    });
+
+    it('inlines a volatile WITH query (random())', async () => {
+      engine.session.catalog = 'tpch';
+      engine.session.schema = 'tiny';
+      const plan = await explain(VOLATILE);
+      expect(plan).not.to.contain('Spool[');
+      expect(count(plan, /TableScan\[table = tpch:tiny\.orders/)).to.equal(2);
       await expectDuckDbAnswer(engine, duck.get(), VOLATILE);
     });
   });

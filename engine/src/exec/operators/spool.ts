@@ -27,10 +27,7 @@ export class SpooledRows {
   async *replay(ctx: OperatorContext, produce?: (ctx: OperatorContext) => PageStream): PageStream {
     const run = this.run;
     try {
-      if (produce !== undefined && !run.started) {
-        run.started = true;
-        run.settle(this.collect(ctx, produce));
-      }
+      if (produce !== undefined) this.start(ctx, produce);
       for (const page of await untilAborted(run.pages, ctx.signal)) {
         throwIfCanceled(ctx);
         yield page;
@@ -38,6 +35,19 @@ export class SpooledRows {
     } finally {
       if (++this.finished >= this.consumers) this.reset();
     }
+  }
+
+  /**
+   * Runs the subplan unless it runs already (in `ctx`): a task that holds it for other tasks starts it
+   * at once, whatever its own operators read first. Resolves once every row is buffered.
+   */
+  start(ctx: OperatorContext, produce: (ctx: OperatorContext) => PageStream): Promise<readonly Page[]> {
+    const run = this.run;
+    if (!run.started) {
+      run.started = true;
+      run.settle(this.collect(ctx, produce));
+    }
+    return run.pages;
   }
 
   private async collect(ctx: OperatorContext, produce: (ctx: OperatorContext) => PageStream): Promise<readonly Page[]> {

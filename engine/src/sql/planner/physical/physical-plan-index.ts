@@ -30,6 +30,11 @@ export class PhysicalPlanIndex {
     return this.byNode.get(node);
   }
 
+  /** Every physical node of the plan (fallbacks too), each once. */
+  nodes(): Iterable<PhysicalNode> {
+    return this.added;
+  }
+
   /** Top-down, so that a node is found as the topmost physical node that stands for it. */
   private add(physical: PhysicalNode): void {
     if (this.added.has(physical)) return;
