@@ -1,14 +1,16 @@
 // A WITH query referenced more than once, still the same aggregation after the optimizer, runs once
 // (materialize_common_table_expressions): EXPLAIN shows its plan under the first Spool and the other
 // references as Spools replaying it, and the answers equal DuckDB's on tpch.tiny. A WITH query used
-// once keeps its plan, a volatile one (random()) stays inlined, and scans whose splits are assigned
-// as they come (the tpch connector; a cluster's source fragments) inline as before, to the same
+// once keeps its plan, a volatile one (random()) stays inlined. On a single node, copies in different
+// fragments over scans whose splits are assigned as they come (tpch, lake) run once too, the
+// producer's task feeding the others (also when it sits on a join's probe side or under a LIMIT); a
+// coordinator (not a single node) and a cluster's source fragments inline them as before, to the same
 // answers; a cluster's coordinator-only fragment over memory tables runs it once.
 
 import { expect } from 'chai';
 import { tpchQuery } from '../../scripts/tpch/queries.js';
 import { expectDuckDbAnswer as expectClusterAnswer } from '../cluster/duckdb-answer.js';
-import { withCluster } from '../cluster/cluster-fixture.js';
+import { withLakeCluster } from '../cluster/lake-cluster-fixture.js';
 import { duckDbTpchTiny } from '../support/duckdb-tpch-tiny.js';
 import { expectDuckDbAnswer } from '../support/engine-and-duckdb.js';
 import { EngineHarness } from '../support/engine-harness.js';
@@ -206,7 +208,7 @@ describe('a WITH query referenced more than once runs once (materialize_common_t
   });
 
   describe('on a coordinator with two workers', () => {
-    const cluster = withCluster(2);
+    const cluster = withLakeCluster(2, 'engine-cte-cluster-', () => '  - name: memory\n    connector: memory\n').cluster;
     const TINY = { 'X-Engine-User': 'test', 'X-Engine-Catalog': 'tpch', 'X-Engine-Schema': 'tiny' };
 
     it('inlines over splits assigned as they come, to DuckDB answers', async () => {
@@ -214,6 +216,16 @@ describe('a WITH query referenced more than once runs once (materialize_common_t
       expect(plan).not.to.contain('Spool[');
       for (const sql of [tpchQuery(15), THREE_REFERENCES, NESTED, JOIN_SIDES, EMPTY])
         await expectClusterAnswer(cluster.coordinator.uri, duck.get(), sql, TINY);
+    });
+
+    it('inlines over lake tables (Parquet) read on the workers, to DuckDB answers', async () => {
+      for (const table of ['lineitem', 'supplier', 'orders'])
+        await query(cluster.coordinator.uri, `CREATE TABLE lake.default.${table} AS SELECT * FROM tpch.tiny.${table}`, TINY);
+      const LAKE = { ...TINY, 'X-Engine-Catalog': 'lake', 'X-Engine-Schema': 'default' };
+      const plan = String((await query(cluster.coordinator.uri, `EXPLAIN ${tpchQuery(15)}`, LAKE))[0][0]);
+      expect(plan).not.to.contain('Spool[');
+      for (const sql of [tpchQuery(15), DIFFERENT_FILTERS, UNDER_LIMIT])
+        await expectClusterAnswer(cluster.coordinator.uri, duck.get(), sql, LAKE);
     });
 
     it("runs q15's revenue0 once over memory tables (a coordinator-only fragment), to DuckDB's answer", async () => {
