@@ -1,6 +1,6 @@
 // The 22 TPC-H queries on tpch.tiny (scale factor 0.01) give DuckDB's results, with DuckDB loaded
 // from our own generator's output: read straight from the tpch connector, and again from memory
-// tables created with CREATE TABLE AS. Types that differ by design are listed in
+// tables created with CREATE TABLE AS, and from the tpch connector on a single node. Types that differ by design are listed in
 // scripts/tpch/result-comparison.ts.
 
 import type { DuckDBConnection } from '@duckdb/node-api';
@@ -34,4 +34,17 @@ describe('TPC-H queries on sf0.01 equal DuckDB on the same rows', function () {
       }
     });
   }
+
+  // A single node runs its fragments' tasks in one process: a WITH query whose copies are in two of
+  // them (q15's revenue0) runs once, one task feeding the other (fragment-common-subplans.ts).
+  describe('from tpch.tiny on a single node', () => {
+    const single = new EngineHarness({ singleNode: true });
+    for (let q = 1; q <= 22; q++) {
+      it(`q${String(q).padStart(2, '0')}`, async () => {
+        single.session.catalog = 'tpch';
+        single.session.schema = 'tiny';
+        await expectDuckDbAnswer(single, duck, tpchQuery(q));
+      });
+    }
+  });
 });
