@@ -27,8 +27,10 @@ export class SpooledRows {
   async *replay(ctx: OperatorContext, produce?: (ctx: OperatorContext) => PageStream): PageStream {
     const run = this.run;
     try {
-      if (produce !== undefined) this.start(ctx, produce);
-      for (const page of await untilAborted(run.pages, ctx.signal)) {
+      // Without the subplan, a copy waits for the producer's task: blocked, not running.
+      const waiting = untilAborted(produce === undefined ? run.pages : this.start(ctx, produce), ctx.signal);
+      const pages = produce === undefined && ctx.stats !== undefined ? await ctx.stats.blockedOn(waiting) : await waiting;
+      for (const page of pages) {
         throwIfCanceled(ctx);
         yield page;
       }
