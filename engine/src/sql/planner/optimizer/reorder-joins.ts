@@ -11,7 +11,9 @@ import type { JoinNode, PlanNode } from '../plan.js';
 import { combineConjuncts, extractConjuncts } from '../plan-factory.js';
 import { referencedSymbols, symbolRef, type RowExpression, type Symbol } from '../row-expression.js';
 import { BOOLEAN } from '../../../types/types.js';
+import { booleanSessionProperty } from '../../../spi/session-properties.js';
 import { estimateRows } from './estimate-rows.js';
+import { farthestSelectiveInput, JOIN_CHAIN_FAR_START_PROPERTY, joinHops } from './join-chain-start.js';
 import { mapSources } from './rewrite-plan.js';
 
 export function reorderJoins(root: PlanNode, context: PlannerContext): PlanNode {
@@ -53,9 +55,6 @@ function rebuildRegion(region: JoinNode, context: PlannerContext, visit: (n: Pla
   // the smaller side.
   const remaining = [...inputs];
   const selective = new Map(inputs.map((n) => [n, isSelectiveDimension(n, context)]));
-  const start = remaining.find((n) => selective.get(n) === true) ?? remaining[0];
-  remaining.splice(remaining.indexOf(start), 1);
-  let current = start;
   const classes = equivalenceClasses(conditions);
   let pending = [...conditions, ...impliedEqualities(classes, conditions)];
   // Each condition's symbols and each symbol's input, found once: a region of n inputs takes n steps
@@ -70,13 +69,23 @@ function rebuildRegion(region: JoinNode, context: PlannerContext, visit: (n: Pla
     return refs;
   };
   const inputOf = new Map(inputs.flatMap((n) => n.outputs.map((s) => [s.id, n] as const)));
+  const equalities = equalityConditions(pending);
+  const farStart = booleanSessionProperty(context.session, JOIN_CHAIN_FAR_START_PROPERTY);
+  const start = farStart
+    ? farthestSelectiveInput(inputs, selective, joinHops(inputs, equalities, refsOf, inputOf, context))
+    : (remaining.find((n) => selective.get(n) === true) ?? remaining[0]);
+  remaining.splice(remaining.indexOf(start), 1);
+  let current = start;
   const joined = new Set([start]);
   const covered = (e: RowExpression, ids: Set<number>) => refsOf(e).every((id) => ids.has(id));
 
   while (remaining.length > 0) {
     const connected = connectedInputs(pending, refsOf, inputOf, joined);
     const connects = (candidate: PlanNode) => connected.has(candidate);
-    const next = remaining.find((c) => connects(c) && selective.get(c) === true) ?? remaining.find(connects) ?? remaining[0];
+    // A small filtered input goes first only when a key joins it: reached through a filter alone (q07's
+    // second nation, through the OR of the pair of nations) it would pull in its side of the query early.
+    const keyed = farStart ? connectedInputs(equalityConditions(pending), refsOf, inputOf, joined) : connected;
+    const next = remaining.find((c) => keyed.has(c) && selective.get(c) === true) ?? remaining.find(connects) ?? remaining[0];
     remaining.splice(remaining.indexOf(next), 1);
     joined.add(next);
 
@@ -147,6 +156,10 @@ function equivalenceClasses(conditions: RowExpression[]): Map<number, number> {
   const classes = new Map<number, number>();
   for (const id of parent.keys()) classes.set(id, find(id));
   return classes;
+}
+
+function equalityConditions(conditions: readonly RowExpression[]): RowExpression[] {
+  return conditions.filter((c) => symbolEquality(c) !== undefined);
 }
 
 function symbolEquality(c: RowExpression): [Symbol, Symbol] | undefined {
