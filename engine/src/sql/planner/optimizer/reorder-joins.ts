@@ -78,6 +78,21 @@ function rebuildRegion(region: JoinNode, context: PlannerContext, visit: (n: Pla
   let current = start;
   const joined = new Set([start]);
   const covered = (e: RowExpression, ids: Set<number>) => refsOf(e).every((id) => ids.has(id));
+  /** `soFar` and `next` joined on the pending conditions they cover, the smaller side hashed. */
+  const joinPair = (soFar: PlanNode, next: PlanNode): PlanNode => {
+    const ids = new Set([...soFar.outputs, ...next.outputs].map((s) => s.id));
+    const applicable = withoutRedundantEqualities(
+      pending.filter((c) => covered(c, ids)),
+      classes,
+      new Set(next.outputs.map((s) => s.id)),
+    );
+    pending = pending.filter((c) => !covered(c, ids));
+    const [probe, build] = estimateRows(next, context) > estimateRows(soFar, context) ? [next, soFar] : [soFar, next];
+    const split = splitEquiConjuncts(applicable, probe.outputs, build.outputs, (n, t) => factory.newSymbol(n, t));
+    const left = factory.projectExtending(probe, split.leftAssignments);
+    const right = factory.projectExtending(build, split.rightAssignments);
+    return factory.join('inner', left, right, split.criteria, combineConjuncts(split.residual));
+  };
 
   while (remaining.length > 0) {
     const connected = connectedInputs(pending, refsOf, inputOf, joined);
@@ -88,19 +103,18 @@ function rebuildRegion(region: JoinNode, context: PlannerContext, visit: (n: Pla
     const next = remaining.find((c) => keyed.has(c) && selective.get(c) === true) ?? remaining.find(connects) ?? remaining[0];
     remaining.splice(remaining.indexOf(next), 1);
     joined.add(next);
-
-    const ids = new Set([...current.outputs, ...next.outputs].map((s) => s.id));
-    const applicable = withoutRedundantEqualities(
-      pending.filter((c) => covered(c, ids)),
-      classes,
-      new Set(next.outputs.map((s) => s.id)),
-    );
-    pending = pending.filter((c) => !covered(c, ids));
-    const [probe, build] = estimateRows(next, context) > estimateRows(current, context) ? [next, current] : [current, next];
-    const split = splitEquiConjuncts(applicable, probe.outputs, build.outputs, (n, t) => factory.newSymbol(n, t));
-    const left = factory.projectExtending(probe, split.leftAssignments);
-    const right = factory.projectExtending(build, split.rightAssignments);
-    current = factory.join('inner', left, right, split.criteria, combineConjuncts(split.residual));
+    let joining = next;
+    // A small filtered input that only this input's keys reach joins it first (q07's supplier nation):
+    // it comes to the chain narrowed, a smaller build side whose dynamic filter prunes the chain's scan.
+    if (farStart) {
+      const keyedToNext = connectedInputs(equalityConditions(pending), refsOf, inputOf, new Set([next]));
+      for (const dimension of remaining.filter((c) => keyedToNext.has(c) && selective.get(c) === true)) {
+        remaining.splice(remaining.indexOf(dimension), 1);
+        joined.add(dimension);
+        joining = joinPair(joining, dimension);
+      }
+    }
+    current = joinPair(current, joining);
   }
   // Conditions over symbols produced outside the region (correlation) stay as a filter on top.
   const rest = combineConjuncts(pending);
