@@ -1,8 +1,9 @@
 // Join ordering. A region of inner joins is flattened into its inputs and conditions, then rebuilt
-// left-deep: from the first small filtered input (a region picked by name) or else the first one
-// written, then in the written order among inputs connected to what is joined so far (small
-// filtered ones first), so that no cross join happens while a connected input remains and
-// selective dimensions shrink the rows early; each join hashes its smaller side. Outer joins put the smaller side on
+// left-deep: from a small filtered input (a region picked by name; of several, the one farthest from
+// the biggest input, see join-chain-start.ts) or else the first one written, then in the written order
+// among inputs connected to what is joined so far (small filtered ones a key reaches first, and with
+// each input the small filtered ones only it reaches), so that no cross join happens while a connected
+// input remains and selective dimensions shrink the rows early; each join hashes its smaller side. Outer joins put the smaller side on
 // the build side by flipping LEFT and RIGHT.
 
 import type { PlannerContext } from '../planner-context.js';
