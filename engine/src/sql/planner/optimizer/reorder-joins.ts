@@ -1,8 +1,9 @@
 // Join ordering. A region of inner joins is flattened into its inputs and conditions, then rebuilt
-// left-deep: from the first small filtered input (a region picked by name) or else the first one
-// written, then in the written order among inputs connected to what is joined so far (small
-// filtered ones first), so that no cross join happens while a connected input remains and
-// selective dimensions shrink the rows early; each join hashes its smaller side. Outer joins put the smaller side on
+// left-deep: from a small filtered input (a region picked by name; of several, the one farthest from
+// the biggest input, see join-chain-start.ts) or else the first one written, then in the written order
+// among inputs connected to what is joined so far (small filtered ones a key reaches first, and with
+// each input the small filtered ones only it reaches), so that no cross join happens while a connected
+// input remains and selective dimensions shrink the rows early; each join hashes its smaller side. Outer joins put the smaller side on
 // the build side by flipping LEFT and RIGHT.
 
 import type { PlannerContext } from '../planner-context.js';
@@ -11,7 +12,9 @@ import type { JoinNode, PlanNode } from '../plan.js';
 import { combineConjuncts, extractConjuncts } from '../plan-factory.js';
 import { referencedSymbols, symbolRef, type RowExpression, type Symbol } from '../row-expression.js';
 import { BOOLEAN } from '../../../types/types.js';
+import { booleanSessionProperty } from '../../../spi/session-properties.js';
 import { estimateRows } from './estimate-rows.js';
+import { farthestSelectiveInput, JOIN_CHAIN_FAR_START_PROPERTY, joinHops } from './join-chain-start.js';
 import { mapSources } from './rewrite-plan.js';
 
 export function reorderJoins(root: PlanNode, context: PlannerContext): PlanNode {
@@ -53,9 +56,6 @@ function rebuildRegion(region: JoinNode, context: PlannerContext, visit: (n: Pla
   // the smaller side.
   const remaining = [...inputs];
   const selective = new Map(inputs.map((n) => [n, isSelectiveDimension(n, context)]));
-  const start = remaining.find((n) => selective.get(n) === true) ?? remaining[0];
-  remaining.splice(remaining.indexOf(start), 1);
-  let current = start;
   const classes = equivalenceClasses(conditions);
   let pending = [...conditions, ...impliedEqualities(classes, conditions)];
   // Each condition's symbols and each symbol's input, found once: a region of n inputs takes n steps
@@ -70,28 +70,52 @@ function rebuildRegion(region: JoinNode, context: PlannerContext, visit: (n: Pla
     return refs;
   };
   const inputOf = new Map(inputs.flatMap((n) => n.outputs.map((s) => [s.id, n] as const)));
+  const equalities = equalityConditions(pending);
+  const farStart = booleanSessionProperty(context.session, JOIN_CHAIN_FAR_START_PROPERTY);
+  const start = farStart
+    ? farthestSelectiveInput(inputs, selective, joinHops(inputs, equalities, refsOf, inputOf, context))
+    : (remaining.find((n) => selective.get(n) === true) ?? remaining[0]);
+  remaining.splice(remaining.indexOf(start), 1);
+  let current = start;
   const joined = new Set([start]);
   const covered = (e: RowExpression, ids: Set<number>) => refsOf(e).every((id) => ids.has(id));
-
-  while (remaining.length > 0) {
-    const connected = connectedInputs(pending, refsOf, inputOf, joined);
-    const connects = (candidate: PlanNode) => connected.has(candidate);
-    const next = remaining.find((c) => connects(c) && selective.get(c) === true) ?? remaining.find(connects) ?? remaining[0];
-    remaining.splice(remaining.indexOf(next), 1);
-    joined.add(next);
-
-    const ids = new Set([...current.outputs, ...next.outputs].map((s) => s.id));
+  /** `soFar` and `next` joined on the pending conditions they cover, the smaller side hashed. */
+  const joinPair = (soFar: PlanNode, next: PlanNode): PlanNode => {
+    const ids = new Set([...soFar.outputs, ...next.outputs].map((s) => s.id));
     const applicable = withoutRedundantEqualities(
       pending.filter((c) => covered(c, ids)),
       classes,
       new Set(next.outputs.map((s) => s.id)),
     );
     pending = pending.filter((c) => !covered(c, ids));
-    const [probe, build] = estimateRows(next, context) > estimateRows(current, context) ? [next, current] : [current, next];
+    const [probe, build] = estimateRows(next, context) > estimateRows(soFar, context) ? [next, soFar] : [soFar, next];
     const split = splitEquiConjuncts(applicable, probe.outputs, build.outputs, (n, t) => factory.newSymbol(n, t));
     const left = factory.projectExtending(probe, split.leftAssignments);
     const right = factory.projectExtending(build, split.rightAssignments);
-    current = factory.join('inner', left, right, split.criteria, combineConjuncts(split.residual));
+    return factory.join('inner', left, right, split.criteria, combineConjuncts(split.residual));
+  };
+
+  while (remaining.length > 0) {
+    const connected = connectedInputs(pending, refsOf, inputOf, joined);
+    const connects = (candidate: PlanNode) => connected.has(candidate);
+    // A small filtered input goes first only when a key joins it: reached through a filter alone (q07's
+    // second nation, through the OR of the pair of nations) it would pull in its side of the query early.
+    const keyed = farStart ? connectedInputs(equalityConditions(pending), refsOf, inputOf, joined) : connected;
+    const next = remaining.find((c) => keyed.has(c) && selective.get(c) === true) ?? remaining.find(connects) ?? remaining[0];
+    remaining.splice(remaining.indexOf(next), 1);
+    joined.add(next);
+    let joining = next;
+    // A small filtered input that only this input's keys reach joins it first (q07's supplier nation):
+    // it comes to the chain narrowed, a smaller build side whose dynamic filter prunes the chain's scan.
+    if (farStart) {
+      const keyedToNext = connectedInputs(equalityConditions(pending), refsOf, inputOf, new Set([next]));
+      for (const dimension of remaining.filter((c) => keyedToNext.has(c) && selective.get(c) === true)) {
+        remaining.splice(remaining.indexOf(dimension), 1);
+        joined.add(dimension);
+        joining = joinPair(joining, dimension);
+      }
+    }
+    current = joinPair(current, joining);
   }
   // Conditions over symbols produced outside the region (correlation) stay as a filter on top.
   const rest = combineConjuncts(pending);
@@ -147,6 +171,10 @@ function equivalenceClasses(conditions: RowExpression[]): Map<number, number> {
   const classes = new Map<number, number>();
   for (const id of parent.keys()) classes.set(id, find(id));
   return classes;
+}
+
+function equalityConditions(conditions: readonly RowExpression[]): RowExpression[] {
+  return conditions.filter((c) => symbolEquality(c) !== undefined);
 }
 
 function symbolEquality(c: RowExpression): [Symbol, Symbol] | undefined {
