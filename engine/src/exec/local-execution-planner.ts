@@ -421,11 +421,17 @@ export class LocalExecutionPlanner {
   private parallelScan(p: ParallelScan, bindings: Bindings, ctx: Site, above?: ThreadTop): PageStream {
     const { scan, aggregation, threads, minSplits } = p;
     const preparer = scanConnector(this.env, scan).workerSplitSource?.(scan.table);
-    const built = buildScanPipeline(p.threadTop, aggregation?.final, aggregation?.finalStep === 'partitioned across threads', {
-      filterProjectStage: (n) => this.filterProjectStage(n, bindings),
-      aggregationSpec: (n) => this.aggregationSpec(n),
-      joinSpec: (n) => this.joinSpec(n, bindings),
-    });
+    const built = buildScanPipeline(
+      p.threadTop,
+      aggregation?.final,
+      aggregation?.finalStep === 'partitioned across threads',
+      {
+        filterProjectStage: (n) => this.filterProjectStage(n, bindings),
+        aggregationSpec: (n) => this.aggregationSpec(n),
+        joinSpec: (n) => this.joinSpec(n, bindings),
+      },
+      aggregation?.having,
+    );
     if (preparer === undefined || built === undefined)
       throw new EngineError('GENERIC_INTERNAL_ERROR', `Parallel scan ${p.node.id} cannot run on worker threads`);
     const fragment = above === undefined ? built.fragment : { ...built.fragment, ...above.top };

@@ -169,7 +169,9 @@ function pipelineLines(p: ParallelScan, indent: string, lines: string[], stats: 
         ? p.aggregation.finalStep === 'partitioned across threads'
           ? 'partitioned across the threads (by key hash)'
           : "main thread, merging the threads' partial states"
-        : node.kind === 'Join'
+        : node === p.aggregation?.having
+          ? 'threads, each on the groups it finished, before they are gathered'
+          : node.kind === 'Join'
           ? builds.get(node)?.kind === 'ParallelHashBuild'
             ? 'probe in the threads; build rows gathered in the main thread, its table filled on the threads and shared with them'
             : 'probe in the threads; build in the main thread, shared with the threads'
