@@ -175,7 +175,11 @@ async function* runWithBuildSides(
     env,
     spec.splits.map((split) => () => split.local(spec.dynamicFilter?.())),
   );
-  yield* havingOver(env.operator, hashAggregation(env.operator, pipelineStages(env.operator, spec.fragment, scan, sides), aggregation.single), having);
+  yield* havingOver(
+    env.operator,
+    hashAggregation(env.operator, pipelineStages(env.operator, spec.fragment, scan, sides), aggregation.single),
+    having,
+  );
 }
 
 class ParallelRun implements ThreadRuns {

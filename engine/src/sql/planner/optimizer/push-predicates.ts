@@ -144,4 +144,3 @@ function refsWithin(e: RowExpression, ids: Set<number>): boolean {
   for (const id of referencedSymbols(e).keys()) if (!ids.has(id)) return false;
   return true;
 }
-

@@ -14,7 +14,8 @@ export function havingInThreads(filter: FilterNode, below: ParallelScan): Parall
   if (aggregation?.final !== filter.source || aggregation.finalStep !== 'partitioned across threads') return undefined;
   // Every row the filter sees must be one the aggregation made, and the filter the same wherever it runs.
   const outputs = new Set(aggregation.final.outputs.map((s) => s.id));
-  if (!isDeterministic(filter.predicate) || [...referencedSymbols(filter.predicate).keys()].some((id) => !outputs.has(id))) return undefined;
+  if (!isDeterministic(filter.predicate) || [...referencedSymbols(filter.predicate).keys()].some((id) => !outputs.has(id)))
+    return undefined;
   return {
     ...below,
     node: filter,
