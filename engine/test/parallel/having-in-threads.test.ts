@@ -12,6 +12,7 @@ import { duckDbWithTpch, duckRows } from '../../scripts/tpch/duckdb-tpch.js';
 import { tpchQuery } from '../../scripts/tpch/queries.js';
 import { expectDuckDbAnswer } from '../support/engine-and-duckdb.js';
 import { EngineHarness } from '../support/engine-harness.js';
+import { expectValidRoundTrip, findPhysical, physicalPlanOf } from '../physical/physical-plan-helpers.js';
 import { DIGITS, ID, IN_MAIN_THREAD, IN_WORKERS, rowsWith, SIX_DIGITS } from './parallel-helpers.js';
 
 /**
@@ -117,6 +118,13 @@ describe('A HAVING on the worker threads equals DuckDB', function () {
       });
     });
   }
+
+  it('plans the filter into the parallel scan, its plan valid and read back from JSON the same', async () => {
+    const root = await physicalPlanOf(engine, QUERIES['HAVING on NULL aggregates'], 2);
+    const scan = findPhysical(root, 'ParallelScan');
+    expect(scan?.kind === 'ParallelScan' && scan.aggregation?.having?.kind).to.equal('Filter');
+    expectValidRoundTrip(root);
+  });
 
   it('leaves a non-deterministic HAVING in the main thread, above the gathered groups', async () => {
     const sql = 'SELECT g, count(*) FROM lines GROUP BY g HAVING count(*) > random() ORDER BY g';
