@@ -18,7 +18,7 @@ const QUERIES: Record<string, string> = {
   'HAVING on NULL aggregates': `SELECT o_custkey, sum(CASE WHEN o_orderstatus = 'F' THEN o_totalprice END) AS f
     FROM orders GROUP BY o_custkey HAVING sum(CASE WHEN o_orderstatus = 'F' THEN o_totalprice END) IS NULL ORDER BY 1`,
   'HAVING on count, avg and min': `SELECT l_partkey, count(*), min(l_shipdate) FROM lineitem GROUP BY l_partkey
-    HAVING count(*) > 35 AND avg(l_discount) > 0.05 AND min(l_quantity) > 2 ORDER BY 1`,
+    HAVING count(*) > 35 AND avg(CAST(l_discount AS double)) > 0.05 AND min(l_quantity) > 2 ORDER BY 1`,
   'HAVING referencing a group key': `SELECT l_orderkey, count(*) FROM lineitem GROUP BY l_orderkey
     HAVING l_orderkey % 1000 = 1 OR count(*) > 6 ORDER BY 1`,
   'a non-deterministic HAVING': 'SELECT o_orderpriority, count(*) FROM orders GROUP BY 1 HAVING count(*) > random() ORDER BY 1',
