@@ -336,7 +336,9 @@ export class LocalExecutionPlanner {
         return run(recursiveUnion, this, node, bindings, ctx);
       case 'Filter':
       case 'Project': {
-        const { source, stage } = this.filterProjectStage(node, bindings);
+        // A Project runs with the Filter under it as one operator, unless the Filter runs elsewhere (a HAVING on the threads).
+        const filterHere = node.kind === 'Project' && node.source.kind === 'Filter' && physical.sources[0]?.kind === 'Operator';
+        const { source, stage } = this.filterProjectStage(node, bindings, filterHere);
         if (callsLoopingRoutine(stage)) return run(filterAndProjectInThread, { ...this.env, operator: ctx }, input(source), stage);
         return run(filterAndProject, ctx, input(source), stage.inputTypes, stage.filter, stage.projections);
       }
@@ -455,11 +457,17 @@ export class LocalExecutionPlanner {
   private parallelScan(p: ParallelScan, bindings: Bindings, ctx: Site, above?: ThreadTop): PageStream {
     const { scan, aggregation, threads, minSplits } = p;
     const preparer = scanConnector(this.env, scan).workerSplitSource?.(scan.table);
-    const built = buildScanPipeline(p.threadTop, aggregation?.final, aggregation?.finalStep === 'partitioned across threads', {
-      filterProjectStage: (n) => this.filterProjectStage(n, bindings),
-      aggregationSpec: (n) => this.aggregationSpec(n),
-      joinSpec: (n) => this.joinSpec(n, bindings),
-    });
+    const built = buildScanPipeline(
+      p.threadTop,
+      aggregation?.final,
+      aggregation?.finalStep === 'partitioned across threads',
+      {
+        filterProjectStage: (n) => this.filterProjectStage(n, bindings),
+        aggregationSpec: (n) => this.aggregationSpec(n),
+        joinSpec: (n) => this.joinSpec(n, bindings),
+      },
+      aggregation?.having,
+    );
     if (preparer === undefined || built === undefined)
       throw new EngineError('GENERIC_INTERNAL_ERROR', `Parallel scan ${p.node.id} cannot run on worker threads`);
     const fragment = above === undefined ? built.fragment : { ...built.fragment, ...above.top };
@@ -539,8 +547,12 @@ export class LocalExecutionPlanner {
     return probeKeyFilters(keys, this.env.dynamicFilters!);
   }
 
-  /** A Filter, a Project, or a Project over a Filter, as one filterAndProject over `source`. */
-  private filterProjectStage(node: FilterNode | ProjectNode, bindings: Bindings): { source: PlanNode; stage: FilterProjectStage } {
+  /** A Filter, a Project, or a Project over a Filter (unless `withFilter` is false), as one filterAndProject over `source`. */
+  private filterProjectStage(
+    node: FilterNode | ProjectNode,
+    bindings: Bindings,
+    withFilter = true,
+  ): { source: PlanNode; stage: FilterProjectStage } {
     const stage = (source: PlanNode, filter: RowExpression | undefined, projections: (layout: readonly Symbol[]) => RowExpression[]) => ({
       source,
       stage: {
@@ -552,7 +564,7 @@ export class LocalExecutionPlanner {
     });
     if (node.kind === 'Filter') return stage(node.source, node.predicate, (layout) => layout.map((s, i) => inputRef(i, s.type)));
     const assigned = (layout: readonly Symbol[]) => node.assignments.map((a) => toChannels(a.expression, layout, bindings));
-    if (node.source.kind === 'Filter') return stage(node.source.source, node.source.predicate, assigned);
+    if (node.source.kind === 'Filter' && withFilter) return stage(node.source.source, node.source.predicate, assigned);
     return stage(node.source, undefined, assigned);
   }
 

@@ -350,7 +350,14 @@ const PHYSICAL_NODE = kinds('physical node', {
       inMainThread: ref('physical'),
     },
     {
-      aggregation: object({ partial: integer() }, { final: integer(), finalStep: { enum: ['main thread', 'partitioned across threads'] } }),
+      aggregation: object(
+        { partial: integer() },
+        {
+          final: integer(),
+          finalStep: { enum: ['main thread', 'partitioned across threads'] },
+          having: integer(),
+        },
+      ),
     },
   ),
 });

@@ -28,7 +28,7 @@ import { PartialAggregationDoesNotPay } from './adaptive-partial.js';
 import { decodePage } from './page-transfer.js';
 import { rememberPoorReduction } from './poor-reductions.js';
 import type { PartitionExchange } from './hash-exchange.js';
-import { pipelineStages, type ScanPipeline } from './scan-pipeline.js';
+import { havingOver, pipelineStages, type ScanPipeline } from './scan-pipeline.js';
 import { newJobId, sharedThreadPool, type PooledThread, type JobListener, type ThreadPool } from './thread-pool.js';
 import { errorFromPayload, type StartJob, type ThreadToMain } from './thread-messages.js';
 import type { PreparedSplit } from '../../spi/worker-split.js';
@@ -132,11 +132,13 @@ async function* runWithBuildSides(
   const run = new ParallelRun(env, spec, pool, sides);
   if (spec.more !== undefined) void run.feed(spec.more);
   const aggregation = spec.aggregation;
+  // A HAVING the threads apply when they finish the groups, applied here when this thread does.
+  const having = spec.fragment.finalAggregation?.having;
   let completed = false;
   try {
     if (spec.merge !== undefined) yield* spec.merge(run);
     else if (aggregation === undefined || run.workersFinish) yield* run.pages();
-    else yield* hashAggregation(env.operator, run.pages(), aggregation.final);
+    else yield* havingOver(env.operator, hashAggregation(env.operator, run.pages(), aggregation.final), having);
     completed = true;
   } catch (e) {
     if (!(e instanceof PartialAggregationDoesNotPay) || aggregation === undefined) throw e;
@@ -173,7 +175,11 @@ async function* runWithBuildSides(
     env,
     spec.splits.map((split) => () => split.local(spec.dynamicFilter?.())),
   );
-  yield* hashAggregation(env.operator, pipelineStages(env.operator, spec.fragment, scan, sides), aggregation.single);
+  yield* havingOver(
+    env.operator,
+    hashAggregation(env.operator, pipelineStages(env.operator, spec.fragment, scan, sides), aggregation.single),
+    having,
+  );
 }
 
 class ParallelRun implements ThreadRuns {

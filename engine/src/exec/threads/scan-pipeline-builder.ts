@@ -27,13 +27,15 @@ export interface ScanPipelineBuild {
 /**
  * The fragment and its build sides (by the index its probe stages name), or undefined when the
  * subtree is not of fragment shape or an aggregate cannot leave this thread. `final`: the final
- * step above the partial aggregation `top` in this task; `finalInThreads`: whether the threads run it.
+ * step above the partial aggregation `top` in this task; `finalInThreads`: whether the threads run it;
+ * `having`: a filter above the final step the threads apply to their groups (with `finalInThreads`).
  */
 export function buildScanPipeline(
   top: PlanNode,
   final: AggregateNode | undefined,
   finalInThreads: boolean,
   layouts: ChannelLayouts,
+  having?: FilterNode,
 ): { fragment: ScanPipeline; builds: ScanPipelineBuild[] } | undefined {
   let node = top;
   let aggregation: ScanPipeline['aggregation'];
@@ -56,6 +58,7 @@ export function buildScanPipeline(
         inputTypes: [...finalSpec.inputTypes],
         groupChannels: finalSpec.groupChannels,
         aggregates: finalAggregates,
+        ...(having !== undefined && { having: layouts.filterProjectStage(having).stage }),
       };
     }
     node = node.source;
@@ -98,7 +101,13 @@ export function singleStepInThreads(fragment: ScanPipeline, single: HashAggregat
   return {
     columns: fragment.columns,
     stages: fragment.stages,
-    finalAggregation: { step: 'single', inputTypes: [...single.inputTypes], groupChannels: single.groupChannels, aggregates },
+    finalAggregation: {
+      step: 'single',
+      inputTypes: [...single.inputTypes],
+      groupChannels: single.groupChannels,
+      aggregates,
+      having: fragment.finalAggregation?.having,
+    },
   };
 }
 

@@ -65,6 +65,8 @@ export interface FinalAggregation {
   inputTypes: SqlType[];
   groupChannels: number[];
   aggregates: { function: AggregateRef; argumentChannels: number[]; maskChannel?: number }[];
+  /** A filter over the aggregation's rows (a HAVING), applied to the groups before they leave the thread. */
+  having?: FilterProjectStage;
 }
 
 export interface ScanPipeline {
@@ -125,6 +127,11 @@ export function pipelineStages(ctx: OperatorContext, fragment: ScanPipeline, sca
         : probeStage(ctx, stream, builds[stage.build], stage.spec);
   }
   return stream;
+}
+
+/** The rows of a grouped aggregation `groups` that its HAVING keeps (all of them without one). */
+export function havingOver(ctx: OperatorContext, groups: PageStream, having: FilterProjectStage | undefined): PageStream {
+  return having === undefined ? groups : filterAndProject(ctx, groups, having.inputTypes, having.filter, having.projections);
 }
 
 /** The key channels of each shared build side, by the index its probe stage (or the marking) names. */

@@ -5,10 +5,10 @@
 
 import type { PlannerContext } from '../planner-context.js';
 import { splitEquiConjuncts } from '../join-predicates.js';
-import { isDeterministicFunction } from '../../../functions/scalar/registry.js';
 import type { JoinNode, PlanNode } from '../plan.js';
 import { combineConjuncts, extractConjuncts } from '../plan-factory.js';
-import { children, referencedSymbols, replaceSymbols, type RowExpression } from '../row-expression.js';
+import { isDeterministic } from '../deterministic-expression.js';
+import { referencedSymbols, replaceSymbols, type RowExpression } from '../row-expression.js';
 import { extractCommonPredicates } from './extract-common-predicates.js';
 import { mapSources } from './rewrite-plan.js';
 import { rejectsNulls } from './null-rejecting.js';
@@ -143,9 +143,4 @@ function partition<T>(items: T[], test: (item: T) => boolean): [T[], T[]] {
 function refsWithin(e: RowExpression, ids: Set<number>): boolean {
   for (const id of referencedSymbols(e).keys()) if (!ids.has(id)) return false;
   return true;
-}
-
-function isDeterministic(e: RowExpression): boolean {
-  if (e.kind === 'call' && !isDeterministicFunction(e.name)) return false;
-  return children(e).every(isDeterministic);
 }

@@ -106,7 +106,7 @@ export interface ParallelScanJson extends SharedJson {
   minSplits: number;
   splits: ParallelScan['splits'];
   stages: ThreadStageJson[];
-  aggregation?: { partial: number; final?: number; finalStep?: FinalStepPlacement };
+  aggregation?: { partial: number; final?: number; finalStep?: FinalStepPlacement; having?: number };
   exchanges: { type: LocalExchange['type']; keys: Symbol[]; below: number }[];
   decisions: AdaptiveDecision[];
   inMainThread: PhysicalNodeJson;
@@ -199,6 +199,7 @@ function writeNode(physical: PhysicalNode, write: (child: PhysicalNode) => Physi
           aggregation: {
             partial: aggregation.partial.id,
             ...(aggregation.final && { final: aggregation.final.id, finalStep: aggregation.finalStep }),
+            ...(aggregation.having && { having: aggregation.having.id }),
           },
         }),
         exchanges: physical.exchanges.map((e) => ({ type: e.type, keys: e.keys, below: e.below.id })),
@@ -280,6 +281,7 @@ export function physicalFromJson(json: PhysicalNodeJson, fragment: PlanNode): Ph
             partial: aggregate(a.partial),
             final: a.final === undefined ? undefined : aggregate(a.final),
             finalStep: a.finalStep,
+            ...(a.having !== undefined && { having: ofKind(a.having, 'Filter') as FilterNode }),
           },
           exchanges: j.exchanges.map((e) => ({ kind: 'LocalExchange', type: e.type, keys: e.keys, below: node(e.below) })),
           decisions: j.decisions,

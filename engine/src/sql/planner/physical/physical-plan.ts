@@ -75,6 +75,11 @@ export interface ParallelAggregation {
   final?: AggregateNode;
   /** Where the final step runs when all the threads run (see the `threads` decision). */
   finalStep?: FinalStepPlacement;
+  /**
+   * A Filter directly above a final step partitioned across the threads (a HAVING): each thread
+   * applies it to the groups it finished, so only the groups kept are gathered in the main thread.
+   */
+  having?: FilterNode;
 }
 
 /**

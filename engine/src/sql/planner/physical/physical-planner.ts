@@ -23,6 +23,7 @@ import { isCostly } from './expression-cost.js';
 import type { CommonSubplans } from './common-subplans.js';
 import { filterProjectScan, probeFirstShape } from './probe-first-shape.js';
 import { shareableKeyType } from './parallel-hash-build.js';
+import { havingInThreads, isHavingCandidate } from './having-in-threads.js';
 import type {
   AdaptiveDecision,
   LocalExchange,
@@ -86,6 +87,7 @@ export class PhysicalPlanner {
   /** `node` run where the physical planner puts it, not as a copy of a common subplan. */
   private unshared(node: PlanNode): PhysicalNode {
     return (
+      this.parallelHaving(node) ??
       this.parallelScan(node) ??
       this.parallelMarkJoin(node) ??
       this.parallelSort(node) ??
@@ -115,6 +117,13 @@ export class PhysicalPlanner {
       this.producers.set(producer, physical);
     }
     return physical;
+  }
+
+  /** `node` as a HAVING the threads apply to the groups they finish, when it is one (having-in-threads.ts). */
+  private parallelHaving(node: PlanNode): ParallelScan | undefined {
+    if (!isHavingCandidate(node)) return undefined;
+    const below = this.plan(node.source);
+    return below.kind === 'ParallelScan' ? havingInThreads(node, below) : undefined;
   }
 
   /** `node` run in the main thread, its sources planned on their own. */

@@ -177,11 +177,13 @@ function pipelineLines(p: ParallelScan, indent: string, lines: string[], stats: 
         ? p.aggregation.finalStep === 'partitioned across threads'
           ? 'partitioned across the threads (by key hash)'
           : "main thread, merging the threads' partial states"
-        : node.kind === 'Join'
-          ? builds.get(node)?.kind === 'ParallelHashBuild'
-            ? 'probe in the threads; build rows gathered in the main thread, its table filled on the threads and shared with them'
-            : 'probe in the threads; build in the main thread, shared with the threads'
-          : 'threads';
+        : node === p.aggregation?.having
+          ? 'threads, each on the groups it finished, before they are gathered'
+          : node.kind === 'Join'
+            ? builds.get(node)?.kind === 'ParallelHashBuild'
+              ? 'probe in the threads; build rows gathered in the main thread, its table filled on the threads and shared with them'
+              : 'probe in the threads; build in the main thread, shared with the threads'
+            : 'threads';
     // The pipeline's figures are its own line's; a node below has figures of its own when the main thread ran it.
     const ranHere = node !== p.node && stats?.has(node.id) === true;
     const where = ranHere ? 'main thread, as the threads decision chose' : runs;
