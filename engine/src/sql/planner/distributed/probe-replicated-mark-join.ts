@@ -124,6 +124,23 @@ export function probeReplicatedMarkJoin(node: JoinNode, probe: PlanNode, build: 
   );
 }
 
+/**
+ * The task-side mark join of the probe-replicated mark join whose combined mark `node` (the decoding
+ * Project probeReplicatedMarkJoin ends with) assigns as `markId`, or undefined when `node` is not one.
+ * A probe row whose combined mark is TRUE has a TRUE mark from some task: what a filter requiring the
+ * combined mark keeps, only build rows whose key some probe row has can make (optimizer/dynamic-filters).
+ */
+export function probeReplicatedJoinOfMark(node: PlanNode, markId: number): JoinNode | undefined {
+  const decoded = node.kind === 'Project' ? node.assignments.find((a) => a.symbol.id === markId) : undefined;
+  if (node.kind !== 'Project' || decoded?.expression.kind !== 'special' || decoded.expression.form !== 'switch') return undefined;
+  const combined = node.source;
+  if (combined.kind !== 'Aggregate') return undefined;
+  const exchange = combined.source;
+  if (exchange.kind !== 'Exchange' || exchange.type !== 'REPARTITION' || exchange.source.kind !== 'Project') return undefined;
+  const join = exchange.source.source;
+  return join.kind === 'Join' && join.type === 'mark' && join.distribution === 'PROBE_REPLICATED' ? join : undefined;
+}
+
 function markCode(value: number): RowExpression {
   return constant(value, INTEGER);
 }
