@@ -5,7 +5,8 @@
 // and off: NULL keys on both sides, duplicate probe rows (each must come out), keys only one build
 // file (so one worker) holds, a build side only one worker reads rows of, empty build and probe
 // sides, join filters, two keys, bigint, varchar and decimal keys. Each task's part of the build side
-// is filtered by the (replicated, so all the) probe keys: EXISTS, NOT EXISTS and filtering IN.
+// is filtered by the (replicated, so all the) probe keys: EXISTS, NOT EXISTS and filtering IN; a
+// filtering one's tasks send only the rows they marked TRUE.
 
 import { expect } from 'chai';
 import { mkdirSync } from 'node:fs';
@@ -97,6 +98,19 @@ describe("semi and anti joins with their probe side replicated to the build side
     const unfiltered = await joinInput(',enable_semi_join_probe_key_filtering=false');
     expect(unfiltered).to.equal(2 * 3000 + 200_000);
     expect(await joinInput('')).to.be.lessThan(unfiltered / 2);
+  });
+
+  it('sends only the probe rows a task marked TRUE to be combined when only TRUE marks are kept (EXISTS, IN in a WHERE), not for NOT EXISTS', async () => {
+    const trueRowsOnly =
+      /Filter\[filterPredicate = (\w+)\]\n[^\n]*\n\s*└─ SemiJoin\[[^\n]*mark = (\w+),[^\n]*distribution = PROBE_REPLICATED/;
+    for (const sql of [QUERIES.EXISTS, QUERIES['EXISTS with a filter of <> (as q21)'], `${COUNTS} WHERE p.k IN (SELECT k FROM {build})`]) {
+      const match = trueRowsOnly.exec(await explain(sql, ON));
+      expect(match?.[1], sql).to.equal(match?.[2]);
+    }
+    expect(await explain(QUERIES['NOT EXISTS'], ON)).not.to.match(trueRowsOnly);
+    expect(await explain(QUERIES.EXISTS, { 'X-Trino-Session': 'disabled_optimizer_rules=keep_true_probe_replicated_marks' })).not.to.match(
+      trueRowsOnly,
+    );
   });
 
   it('answers TPC-H q4, q21 and q22 on tiny as DuckDB does, their EXISTS and NOT EXISTS probe-replicated', async () => {

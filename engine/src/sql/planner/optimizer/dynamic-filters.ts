@@ -28,7 +28,7 @@ import { extractConjuncts } from '../plan-factory.js';
 import type { PlannerContext } from '../planner-context.js';
 import type { DynamicFilterAssignment, JoinNode, PlanNode, ProbeKeyFilterAssignment, ScanDynamicFilter } from '../plan.js';
 import { probeFirstShape } from '../physical/probe-first-shape.js';
-import { probeReplicatedJoinOfMark } from '../distributed/probe-replicated-mark-join.js';
+import { probeReplicatedJoinsKeptTrue } from '../distributed/probe-replicated-mark-join.js';
 import { mapSources, rewriteBottomUp } from './rewrite-plan.js';
 
 export const ENABLE_DYNAMIC_FILTERING_PROPERTY: PropertyMetadata = {
@@ -103,10 +103,10 @@ export function assignDynamicFilters(root: PlanNode, context: PlannerContext): P
  */
 function filteringSemiJoin(node: PlanNode): JoinNode | undefined {
   if (node.kind !== 'Filter') return undefined;
-  const required = extractConjuncts(node.predicate).flatMap((p) => (p.kind === 'symbol' ? [p.symbol.id] : []));
   const source = node.source;
-  if (source.kind === 'Join') return source.type === 'mark' && required.includes(source.mark!.symbol.id) ? source : undefined;
-  return required.map((markId) => probeReplicatedJoinOfMark(source, markId)).find((join) => join !== undefined);
+  if (source.kind !== 'Join') return probeReplicatedJoinsKeptTrue(node)[0];
+  const markId = source.type === 'mark' ? source.mark!.symbol.id : undefined;
+  return extractConjuncts(node.predicate).some((p) => p.kind === 'symbol' && p.symbol.id === markId) ? source : undefined;
 }
 
 /** Where a join key comes from: the scan (by node id), its column, and whether an exchange lies between. */
