@@ -539,7 +539,7 @@ export class LocalExecutionPlanner {
     return collectingDynamicFilters(build, keys, this.env.dynamicFilters!);
   }
 
-  /** A filtering semi join's probe key filters, begun now, and what completes them once it read its probe side first (if it has some). */
+  /** A semi or anti join's probe key filters, begun now, and what completes them once it read its probe side first (if it has some). */
   private probeKeyFilters(join: JoinNode): ((probe: readonly Page[]) => void) | undefined {
     const filters = join.probeKeyFilters;
     if (filters === undefined) return undefined;

@@ -4,7 +4,9 @@
 // PROBE_REPLICATED) give DuckDB's answers over the same Parquet files, with distributed_mark_join on
 // and off: NULL keys on both sides, duplicate probe rows (each must come out), keys only one build
 // file (so one worker) holds, a build side only one worker reads rows of, empty build and probe
-// sides, join filters, two keys, bigint, varchar and decimal keys.
+// sides, join filters, two keys, bigint, varchar and decimal keys. Each task's part of the build side
+// is filtered by the (replicated, so all the) probe keys: EXISTS, NOT EXISTS and filtering IN; a
+// filtering one's tasks send only the rows they marked TRUE.
 
 import { expect } from 'chai';
 import { mkdirSync } from 'node:fs';
@@ -14,7 +16,7 @@ import { tpchQuery } from '../../scripts/tpch/queries.js';
 import { duckDbRows } from '../connectors/lake/lake-fixture.js';
 import { query } from '../support/statement-http.js';
 import { expectDuckDbAnswer } from './duckdb-answer.js';
-import { buildFile, PROBE_SIDE, QUERIES, sorted } from '../support/mark-join-cases.js';
+import { buildFile, COUNTS, PROBE_SIDE, QUERIES, sorted } from '../support/mark-join-cases.js';
 import { withLakeCluster } from './lake-cluster-fixture.js';
 
 const ON = { 'X-Trino-Session': 'distributed_mark_join=true' };
@@ -66,6 +68,49 @@ describe("semi and anti joins with their probe side replicated to the build side
     // Grouped by the number alone (an integer key), the probe row's columns carried beside the mark.
     expect(plan).to.match(/Aggregate\(SINGLE\)\[keys = \[probe_row_\d+\]\]/);
     expect(plan).to.match(/:= arbitrary\(id_\d+\)/);
+  });
+
+  it("filters each task's build side scan by the probe keys (EXISTS, NOT EXISTS, a filtering IN; not NOT IN): fewer rows reach the joins", async () => {
+    const probeKeyFiltered = /SemiJoin\[[^\n]*distribution = PROBE_REPLICATED, probeKeyFilterAssignments = \{k_\d+ -> (#df_\d+)\}/;
+    const filteringIn = `${COUNTS} WHERE p.k IN (SELECT k FROM {build} WHERE small > 20)`;
+    for (const sql of [QUERIES.EXISTS, QUERIES['NOT EXISTS'], filteringIn]) {
+      const plan = await explain(sql, ON);
+      const id = probeKeyFiltered.exec(plan)?.[1];
+      expect(id, `${sql}: ${plan}`).not.to.equal(undefined);
+      expect(plan, sql).to.include(`dynamicFilters = {"k" = ${id}}`);
+    }
+    expect(sorted(await query(cluster.coordinator.uri, ours(filteringIn), ON))).to.deep.equal(
+      sorted(await duckDbRows(duckDbs(filteringIn))),
+    );
+    const notIn = await explain(QUERIES['NOT IN with NULL build keys'], ON);
+    expect(notIn).to.contain('PROBE_REPLICATED');
+    expect(notIn).not.to.contain('probeKeyFilter');
+    // The rows reaching the joins over both tasks: the probe rows twice and the build rows the scans gave.
+    const joinInput = async (session: string) => {
+      const headers = { 'X-Trino-Session': `distributed_mark_join=true${session}` };
+      const analyzed = (await query(cluster.coordinator.uri, `EXPLAIN ANALYZE ${ours(QUERIES.EXISTS)}`, headers))
+        .map((r) => r[0])
+        .join('\n');
+      const lines = analyzed.split('\n');
+      const join = lines.findIndex((line) => line.includes('SemiJoin['));
+      return Number(/Input: (\d+) rows/.exec(lines.slice(join).find((line) => line.includes('Input:')) ?? '')?.[1]);
+    };
+    const unfiltered = await joinInput(',enable_semi_join_probe_key_filtering=false');
+    expect(unfiltered).to.equal(2 * 3000 + 200_000);
+    expect(await joinInput('')).to.be.lessThan(unfiltered / 2);
+  });
+
+  it('sends only the probe rows a task marked TRUE to be combined when only TRUE marks are kept (EXISTS, IN in a WHERE), not for NOT EXISTS', async () => {
+    const trueRowsOnly =
+      /Filter\[filterPredicate = (\w+)\]\n[^\n]*\n\s*└─ SemiJoin\[[^\n]*mark = (\w+),[^\n]*distribution = PROBE_REPLICATED/;
+    for (const sql of [QUERIES.EXISTS, QUERIES['EXISTS with a filter of <> (as q21)'], `${COUNTS} WHERE p.k IN (SELECT k FROM {build})`]) {
+      const match = trueRowsOnly.exec(await explain(sql, ON));
+      expect(match?.[1], sql).to.equal(match?.[2]);
+    }
+    expect(await explain(QUERIES['NOT EXISTS'], ON)).not.to.match(trueRowsOnly);
+    expect(await explain(QUERIES.EXISTS, { 'X-Trino-Session': 'disabled_optimizer_rules=keep_true_probe_replicated_marks' })).not.to.match(
+      trueRowsOnly,
+    );
   });
 
   it('answers TPC-H q4, q21 and q22 on tiny as DuckDB does, their EXISTS and NOT EXISTS probe-replicated', async () => {

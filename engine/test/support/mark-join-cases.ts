@@ -56,6 +56,8 @@ export const QUERIES: Record<string, string> = {
   'NOT EXISTS over an empty build side': `${COUNTS} WHERE NOT EXISTS (SELECT 1 FROM ${EMPTY_BUILD} b WHERE b.k = p.k)`,
   'EXISTS over an empty probe side': `${COUNTS} WHERE p.id < 0 AND EXISTS (SELECT 1 FROM {build} b WHERE b.k = p.k)`,
   'IN over an empty probe side': byMark('p.k IN (SELECT k FROM {build})', '(SELECT * FROM {probe} WHERE id < 0)'),
+  'EXISTS whose mark is projected (TRUE and FALSE kept)': byMark('EXISTS (SELECT 1 FROM {build} b WHERE b.k = p.k AND b.small > 10)'),
+  'NOT EXISTS in a disjunction': `${COUNTS} WHERE NOT EXISTS (SELECT 1 FROM {build} b WHERE b.k = p.k AND b.name > p.name) OR p.small = 3`,
 };
 
 /** Rows as sorted text, so that NULLs order alike. */

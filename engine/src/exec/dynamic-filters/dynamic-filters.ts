@@ -139,7 +139,7 @@ async function* collected(build: PageStream, keys: readonly BuildKeyFilter[], fi
 }
 
 /**
- * A filtering semi join's probe key filters (sql/planner/optimizer/dynamic-filters.ts), begun as the
+ * A semi or anti join's probe key filters (sql/planner/optimizer/dynamic-filters.ts), begun as the
  * join is made; the function returned completes them with the keys of its whole probe side, read
  * first (all of its distinct keys: a probe side read first is small). Never called (a probe side too
  * big to read first), they stay incomplete and filter nothing.

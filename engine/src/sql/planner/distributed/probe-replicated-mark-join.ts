@@ -21,9 +21,9 @@ import { booleanSessionProperty } from '../../../spi/session-properties.js';
 import { BIGINT, BOOLEAN, INTEGER } from '../../../types/types.js';
 import { isComparable } from '../../../functions/scalar/map-comparison.js';
 import { resolveAggregateHandle } from '../function-handles.js';
-import { identityAssignments } from '../plan-factory.js';
+import { extractConjuncts, identityAssignments } from '../plan-factory.js';
 import type { PlannerContext } from '../planner-context.js';
-import type { AssignUniqueIdNode, ExchangeNode, JoinNode, PlanNode } from '../plan.js';
+import type { AssignUniqueIdNode, ExchangeNode, FilterNode, JoinNode, PlanNode } from '../plan.js';
 import { constant, special, symbolRef, type RowExpression, type Symbol } from '../row-expression.js';
 import { estimateRows } from '../optimizer/estimate-rows.js';
 import { PROBE_FIRST_MAX_ROWS } from '../physical/adaptive-thresholds.js';
@@ -122,6 +122,33 @@ export function probeReplicatedMarkJoin(node: JoinNode, probe: PlanNode, build: 
     combined,
     node.outputs.map((s) => ({ symbol: s, expression: s.id === mark.symbol.id ? combinedMark : symbolRef(carried.get(s.id)!) })),
   );
+}
+
+/**
+ * The task-side joins of the probe-replicated mark joins under `filter` whose combined marks it keeps
+ * only the TRUE rows of (EXISTS, IN in a WHERE). A probe row whose combined mark is TRUE has a TRUE
+ * mark from some task: only build rows whose key some probe row has can make one (optimizer/dynamic-filters),
+ * and only the rows a task marked TRUE are needed from it (probe-replicated-true-marks).
+ */
+export function probeReplicatedJoinsKeptTrue(filter: FilterNode): JoinNode[] {
+  return extractConjuncts(filter.predicate).flatMap((p) => {
+    const join = p.kind === 'symbol' ? probeReplicatedJoinOfMark(filter.source, p.symbol.id) : undefined;
+    return join === undefined ? [] : [join];
+  });
+}
+
+/** The task-side mark join of the probe-replicated mark join whose combined mark `node` (the decoding Project it ends with) assigns as `markId`. */
+function probeReplicatedJoinOfMark(node: PlanNode, markId: number): JoinNode | undefined {
+  const decoded = node.kind === 'Project' ? node.assignments.find((a) => a.symbol.id === markId) : undefined;
+  if (node.kind !== 'Project' || decoded?.expression.kind !== 'special' || decoded.expression.form !== 'switch') return undefined;
+  const combined = node.source;
+  if (combined.kind !== 'Aggregate') return undefined;
+  const exchange = combined.source;
+  if (exchange.kind !== 'Exchange' || exchange.type !== 'REPARTITION' || exchange.source.kind !== 'Project') return undefined;
+  // The task's rows may be filtered to its TRUE marks already.
+  const below = exchange.source.source;
+  const join = below.kind === 'Filter' ? below.source : below;
+  return join.kind === 'Join' && join.type === 'mark' && join.distribution === 'PROBE_REPLICATED' ? join : undefined;
 }
 
 function markCode(value: number): RowExpression {

@@ -8,12 +8,16 @@
 // repartitioning and gathering exchanges (every row of the scan reaches one of the join's tasks):
 // such a filter is remote, its join and scan in different fragments, and the coordinator unions
 // its domain over the join's tasks and sends it to the scan's (coordinator/scheduler/remote-dynamic-filters.ts).
-// A filtering semi join that reads its probe side first (a small one, exec/operators/mark-join-probe-first)
-// also filters the other way (ENABLE_SEMI_JOIN_PROBE_KEY_FILTERING): a build row whose key no probe row
-// has makes no mark TRUE, and only TRUE marks are kept, so the probe keys' values filter a scan on its
-// build side in the same fragment (TPC-H q4: one quarter's orders filter lineitem, whose dates are then
-// decoded only for the rows that can match). Its NULL keys match nothing either way. Anti joins and
-// marks used otherwise get none: their FALSE and NULL marks depend on every build row.
+// A mark join that reads its probe side first (a small one, exec/operators/mark-join-probe-first) also
+// filters the other way (ENABLE_SEMI_JOIN_PROBE_KEY_FILTERING): a build row whose key no probe row has
+// marks nothing, so the probe keys' values filter a scan on its build side in the same fragment (TPC-H
+// q4: one quarter's orders filter lineitem, whose dates are then decoded only for the rows that can
+// match). That holds for EXISTS-style marks however they are used (NOT EXISTS too, q21: a mark is TRUE
+// when an equal-keyed build row passes the join's filter, else FALSE), and for IN's null-aware marks
+// when only TRUE ones are kept (their NULL depends on every build row). NULL keys match nothing either
+// way. On a cluster such a join may be probe-replicated (distributed/probe-replicated-mark-join): every
+// probe row reaches each task of the build side's stage, so there too the probe keys filter the task's
+// part of the build side.
 // Keys of different types (a coercion between them) or of types whose values do not compare as
 // stored get no filter (key-domain.ts).
 
@@ -24,6 +28,7 @@ import { extractConjuncts } from '../plan-factory.js';
 import type { PlannerContext } from '../planner-context.js';
 import type { DynamicFilterAssignment, JoinNode, PlanNode, ProbeKeyFilterAssignment, ScanDynamicFilter } from '../plan.js';
 import { probeFirstShape } from '../physical/probe-first-shape.js';
+import { probeReplicatedJoinsKeptTrue } from '../distributed/probe-replicated-mark-join.js';
 import { mapSources, rewriteBottomUp } from './rewrite-plan.js';
 
 export const ENABLE_DYNAMIC_FILTERING_PROPERTY: PropertyMetadata = {
@@ -48,10 +53,15 @@ export function assignDynamicFilters(root: PlanNode, context: PlannerContext): P
   const probeKeyJoins = new Map<number, ProbeKeyFilterAssignment[]>();
   const scans = new Map<number, ScanDynamicFilter[]>();
   let next = 0;
+  /** Mark joins under a Filter keeping only their TRUE marks, found before the joins (the walk goes down). */
+  const filtering = new Set<number>();
   const visit = (node: PlanNode): PlanNode => {
     const semiJoin = filteringSemiJoin(node);
+    if (semiJoin !== undefined) filtering.add(semiJoin.id);
     const join = semiJoin ?? (node.kind === 'Join' && (node.type === 'inner' || node.type === 'right') ? node : undefined);
-    for (const c of join?.criteria ?? []) {
+    // A probe-replicated join's task sees a part of the build rows: a probe key unmatched there may match in another task.
+    const forward = join?.distribution === 'PROBE_REPLICATED' ? [] : (join?.criteria ?? []);
+    for (const c of forward) {
       if (!typesEqual(c.left.type, c.right.type) || !filterableKeyType(c.left.type)) continue;
       const target = scanColumn(join!.left, c.left.id);
       if (target === undefined) continue;
@@ -60,14 +70,15 @@ export function assignDynamicFilters(root: PlanNode, context: PlannerContext): P
       addTo(joins, join!.id, { id, build: c.right, ...remote });
       addTo(scans, target.scan, { id, column: target.column, ...remote });
     }
-    if (semiJoin !== undefined && probeKeyFiltering && probeFirstShape(semiJoin)) {
-      for (const c of semiJoin.criteria) {
+    const markJoin = node.kind === 'Join' && (node.mark?.nullAware === false || filtering.has(node.id)) ? node : undefined;
+    if (markJoin !== undefined && probeKeyFiltering && probeFirstShape(markJoin)) {
+      for (const c of markJoin.criteria) {
         if (!typesEqual(c.left.type, c.right.type) || !filterableKeyType(c.left.type)) continue;
         // Only a scan in the join's task: its probe side is read there before the scan opens its splits.
-        const target = scanColumn(semiJoin.right, c.right.id);
+        const target = scanColumn(markJoin.right, c.right.id);
         if (target === undefined || target.remote) continue;
         const id = `df_${++next}`;
-        addTo(probeKeyJoins, semiJoin.id, { id, probe: c.left });
+        addTo(probeKeyJoins, markJoin.id, { id, probe: c.left });
         addTo(scans, target.scan, { id, column: target.column });
       }
     }
@@ -86,11 +97,16 @@ export function assignDynamicFilters(root: PlanNode, context: PlannerContext): P
   });
 }
 
-/** The mark join under a Filter that keeps only the rows whose mark is TRUE (a semi join that filters). */
+/**
+ * The mark join under a Filter that keeps only the rows whose mark is TRUE (a semi join that filters),
+ * or a probe-replicated one's task-side join under a Filter keeping only its combined mark's TRUE rows.
+ */
 function filteringSemiJoin(node: PlanNode): JoinNode | undefined {
-  if (node.kind !== 'Filter' || node.source.kind !== 'Join' || node.source.type !== 'mark') return undefined;
-  const markId = node.source.mark!.symbol.id;
-  return extractConjuncts(node.predicate).some((p) => p.kind === 'symbol' && p.symbol.id === markId) ? node.source : undefined;
+  if (node.kind !== 'Filter') return undefined;
+  const source = node.source;
+  if (source.kind !== 'Join') return probeReplicatedJoinsKeptTrue(node)[0];
+  const markId = source.type === 'mark' ? source.mark!.symbol.id : undefined;
+  return extractConjuncts(node.predicate).some((p) => p.kind === 'symbol' && p.symbol.id === markId) ? source : undefined;
 }
 
 /** Where a join key comes from: the scan (by node id), its column, and whether an exchange lies between. */

@@ -4,6 +4,7 @@
 // disabled_optimizer_rules and the plan validator's errors speak of.
 
 import { addExchanges } from '../distributed/add-exchanges.js';
+import { keepTrueProbeReplicatedMarks } from '../distributed/probe-replicated-true-marks.js';
 import { assignDynamicFilters } from './dynamic-filters.js';
 import { foldConstants } from './fold-constants.js';
 import { pruneColumns } from './prune-columns.js';
@@ -43,6 +44,7 @@ function exchangeRules(nodes: number, singleNode: boolean): readonly PlanRule[] 
       'a plan runs as fragments only with exchanges between them',
     ),
     rule('prune_columns', pruneColumns),
+    rule('keep_true_probe_replicated_marks', keepTrueProbeReplicatedMarks),
   ];
 }
 
