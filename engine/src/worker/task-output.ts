@@ -5,7 +5,9 @@
 // together (partition-batches.ts).
 
 import { PageSerializer } from '../exec/exchange/page-codec.js';
-import { partitionPage } from '../exec/threads/partition-page.js';
+import { PagePartitioner } from '../exec/threads/partition-page.js';
+import { yieldIfDue } from '../columnar/cooperative.js';
+import { SLICE_ROWS } from '../exec/operators/bounded-pages.js';
 import type { Page } from '../columnar/page.js';
 import type { BlockedTime } from '../columnar/cooperative.js';
 import type { SqlType } from '../types/types.js';
@@ -48,10 +50,20 @@ export class TaskOutput {
       const batch = this.batches!.add(0, page);
       return batch === undefined ? undefined : enqueue(batch, undefined);
     }
-    const parts = partitionPage(page, spec.partitionChannels, spec.partitions);
-    for (let p = 0; p < parts.length; p++) {
-      const batch = parts[p].rowCount > 0 ? this.batches!.add(p, parts[p]) : undefined;
-      if (batch !== undefined) await enqueue(batch, p);
+    if (spec.partitions === 1) {
+      const batch = this.batches!.add(0, page);
+      return batch === undefined ? undefined : enqueue(batch, 0);
+    }
+    // A long page is split a slice per turn of the event loop when one is due: hashing and gathering a
+    // page of 8,192 rows of strings held a worker's loop 37-61 ms under 8 clients.
+    const partitioner = new PagePartitioner(page, spec.partitionChannels, spec.partitions);
+    for (let start = 0; start < page.rowCount; start += SLICE_ROWS) {
+      if (start > 0) await yieldIfDue(undefined, blocked);
+      const parts = partitioner.partition(start, Math.min(page.rowCount, start + SLICE_ROWS));
+      for (let p = 0; p < parts.length; p++) {
+        const batch = parts[p].rowCount > 0 ? this.batches!.add(p, parts[p]) : undefined;
+        if (batch !== undefined) await enqueue(batch, p);
+      }
     }
   }
 

@@ -7,25 +7,44 @@ import { takePage, type Page } from '../../columnar/page.js';
 
 export function partitionPage(page: Page, keyChannels: readonly number[], count: number): Page[] {
   if (count === 1) return [page];
-  const n = page.rowCount;
-  const hashes = new Int32Array(n);
-  hashRows(
-    keyChannels.map((c) => page.columns[c]),
-    n,
-    hashes,
-  );
-  const partitions = new Uint16Array(n);
-  const sizes = new Int32Array(count);
-  for (let row = 0; row < n; row++) {
-    const p = Math.floor(((hashes[row] >>> 0) * count) / 0x100000000);
-    partitions[row] = p;
-    sizes[p]++;
+  return new PagePartitioner(page, keyChannels, count).partition(0, page.rowCount);
+}
+
+/** Splits one page's rows a range at a time: a long page can be split a slice per turn of the event loop (task-output.ts). */
+export class PagePartitioner {
+  /** Each row's hash, filled range by range. */
+  private readonly hashes: Int32Array;
+
+  constructor(
+    private readonly page: Page,
+    private readonly keyChannels: readonly number[],
+    private readonly count: number,
+  ) {
+    this.hashes = new Int32Array(page.rowCount);
   }
-  const positions = Array.from(sizes, (size) => new Int32Array(size));
-  const filled = new Int32Array(count);
-  for (let row = 0; row < n; row++) {
-    const p = partitions[row];
-    positions[p][filled[p]++] = row;
+
+  /** Rows [start, end) of the page, one page per partition (the page itself when all its rows go to one). */
+  partition(start: number, end: number): Page[] {
+    const { page, count, hashes } = this;
+    hashRows(
+      this.keyChannels.map((c) => page.columns[c]),
+      end,
+      hashes,
+      start,
+    );
+    const partitions = new Uint16Array(end - start);
+    const sizes = new Int32Array(count);
+    for (let row = start; row < end; row++) {
+      const p = Math.floor(((hashes[row] >>> 0) * count) / 0x100000000);
+      partitions[row - start] = p;
+      sizes[p]++;
+    }
+    const positions = Array.from(sizes, (size) => new Int32Array(size));
+    const filled = new Int32Array(count);
+    for (let row = start; row < end; row++) {
+      const p = partitions[row - start];
+      positions[p][filled[p]++] = row;
+    }
+    return positions.map((rows) => (rows.length === page.rowCount ? page : takePage(page, rows)));
   }
-  return positions.map((rows) => (rows.length === n ? page : takePage(page, rows)));
 }
