@@ -45,13 +45,18 @@ export function nextFairTurn(): Promise<void> {
   });
 }
 
+/** Whether the event loop's turn is due: work that can go on in one piece may until then (task-output.ts). */
+export function turnDue(): boolean {
+  return performance.now() - sliceStart >= SLICE_MILLIS;
+}
+
 /**
  * Gives the event loop a turn when one is due. `blocked`: the operator whose code this is, which
  * counts the turn (other work runs meanwhile) as blocked time, not CPU.
  */
 export async function yieldIfDue(signal?: AbortSignal, blocked?: BlockedTime): Promise<void> {
   if (signal?.aborted) throw new EngineError('USER_CANCELED', 'Query was canceled');
-  if (performance.now() - sliceStart < SLICE_MILLIS) return;
+  if (!turnDue()) return;
   await (blocked === undefined ? nextFairTurn() : blocked.blockedOn(nextFairTurn()));
   sliceStart = performance.now();
   if (signal?.aborted) throw new EngineError('USER_CANCELED', 'Query was canceled');

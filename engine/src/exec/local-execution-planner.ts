@@ -308,7 +308,7 @@ export class LocalExecutionPlanner {
       inMainThread: (rest, splits) => {
         const buildListed = splits === undefined ? listed : new Map([...(listed ?? []), [build.scan.id, splits]]);
         const buildInput = this.operatorOf(this.physical.of(node.right), bindings, ctx.stats, buildListed);
-        return hashJoin(ctx, rest, this.buildInput(node, buildInput), spec);
+        return hashJoin(ctx, rest, this.buildInput(node, buildInput, ctx), spec);
       },
       decide: (decision, choice) => ctx.stats.decide(decision, choice),
     });
@@ -350,14 +350,14 @@ export class LocalExecutionPlanner {
             nearestJoin,
             ctx,
             input(node.left),
-            this.buildInput(node, input(node.right)),
+            this.buildInput(node, input(node.right), ctx),
             nearestJoinSpec(node, this.joinSpec(node, bindings)),
           );
         return run(
           hashJoin,
           ctx,
           input(node.left),
-          this.buildInput(node, input(node.right)),
+          this.buildInput(node, input(node.right), ctx),
           this.joinSpec(node, bindings),
           this.probeKeyFilters(node),
         );
@@ -478,7 +478,7 @@ export class LocalExecutionPlanner {
       ctx.stats.named(above?.operatorName ?? parallelSource.name);
       // The build sides' own operators, made only when the fragment runs on the threads.
       const builds = built.builds.map((b) => ({
-        input: this.buildInput(b.join, this.operatorOf(this.physical.of(b.join.right), bindings, ctx.stats)),
+        input: this.buildInput(b.join, this.operatorOf(this.physical.of(b.join.right), bindings, ctx.stats), ctx),
         spec: b.spec,
       }));
       return parallelSource(env, {
@@ -531,12 +531,12 @@ export class LocalExecutionPlanner {
     });
   }
 
-  /** A join's build input, making the join's dynamic filters of its keys as it passes (if it has some). */
-  private buildInput(join: JoinNode, build: PageStream): PageStream {
+  /** A join's build input, making the join's dynamic filters of its keys as it passes (if it has some); `ctx`: the operator reading it. */
+  private buildInput(join: JoinNode, build: PageStream, ctx: Site): PageStream {
     const filters = join.dynamicFilters;
     if (filters === undefined) return build;
     const keys = filters.map((f) => ({ id: f.id, channel: channelOf(join.right.outputs, f.build) }));
-    return collectingDynamicFilters(build, keys, this.env.dynamicFilters!);
+    return collectingDynamicFilters(build, keys, this.env.dynamicFilters!, ctx);
   }
 
   /** A semi or anti join's probe key filters, begun now, and what completes them once it read its probe side first (if it has some). */

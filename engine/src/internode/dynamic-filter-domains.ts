@@ -12,7 +12,7 @@
 
 import type { ColumnDomain } from '../spi/connector.js';
 import { shapeCheck } from '../spi/json-shape.js';
-import { fromTaggedValue, toTaggedValue } from '../sql/planner/plan-json.js';
+import { fromTaggedValue, PACKED_INT64S_SCHEMA, toTaggedValue } from '../sql/planner/plan-json.js';
 import { ProtocolError } from './protocol-error.js';
 
 /** One dynamic filter's domain, by the filter's id (df_N). */
@@ -26,19 +26,24 @@ const MAX_FILTERS = 1_000;
 
 const BOUND = { type: 'object', required: ['value', 'inclusive'], properties: { value: {}, inclusive: { type: 'boolean' } } };
 
-/** The JSON Schema of a list of domains (their values any scalar, as tagged or decoded). */
-export const DYNAMIC_FILTER_DOMAINS_SCHEMA = {
-  type: 'array',
-  maxItems: MAX_FILTERS,
-  items: {
-    type: 'object',
-    required: ['id', 'domain'],
-    properties: {
-      id: { type: 'string' },
-      domain: { type: 'object', properties: { low: BOUND, high: BOUND, values: { type: 'array' } } },
+/** The JSON Schema of a list of domains whose values are `values` (any scalars). */
+function domainsSchema(values: object): object {
+  return {
+    type: 'array',
+    maxItems: MAX_FILTERS,
+    items: {
+      type: 'object',
+      required: ['id', 'domain'],
+      properties: {
+        id: { type: 'string' },
+        domain: { type: 'object', properties: { low: BOUND, high: BOUND, values } },
+      },
     },
-  },
-};
+  };
+}
+
+/** The JSON Schema of a list of domains as decoded (a task request is checked once its tags are). */
+export const DYNAMIC_FILTER_DOMAINS_SCHEMA = domainsSchema({ type: 'array' });
 
 /**
  * The domains a task published after version `since` (GET /v1/task/{taskId}/dynamic-filters):
@@ -53,7 +58,8 @@ export interface VersionedDynamicFilterDomains {
 export const VERSIONED_DOMAINS_SCHEMA = {
   type: 'object',
   required: ['version', 'domains'],
-  properties: { version: { type: 'integer', minimum: 0 }, domains: DYNAMIC_FILTER_DOMAINS_SCHEMA },
+  // Checked with its tags: the values may be packed (plan-json.ts), and are checked again once unpacked.
+  properties: { version: { type: 'integer', minimum: 0 }, domains: domainsSchema({ anyOf: [{ type: 'array' }, PACKED_INT64S_SCHEMA] }) },
 };
 
 const checkVersioned = shapeCheck(VERSIONED_DOMAINS_SCHEMA);
@@ -68,9 +74,14 @@ export function taggedVersionedDomains(answer: VersionedDynamicFilterDomains): u
   return toTaggedValue(answer);
 }
 
-/** The inverse of taggedVersionedDomains, for a value VERSIONED_DOMAINS_SCHEMA checked. */
+/** The inverse of taggedVersionedDomains, for a value VERSIONED_DOMAINS_SCHEMA checked; a ProtocolError for a malformed packed list. */
 export function untaggedVersionedDomains(value: unknown): VersionedDynamicFilterDomains {
-  return fromTaggedValue(value) as VersionedDynamicFilterDomains;
+  const answer = fromTaggedValue(value) as VersionedDynamicFilterDomains;
+  for (const { id, domain } of answer.domains) {
+    if (domain.values !== undefined && !Array.isArray(domain.values))
+      throw new ProtocolError(`Invalid dynamic filter domains: the values of ${id} are not a list`);
+  }
+  return answer;
 }
 
 /** Reads a fetch answer another node wrote; a ProtocolError names what is wrong with a malformed one. */

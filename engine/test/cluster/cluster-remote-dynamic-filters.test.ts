@@ -63,6 +63,20 @@ describe('dynamic filters across stages on a lake cluster of a coordinator and 2
     }
   });
 
+  it('a domain of many 64-bit keys (sent packed) reaches the scan: it reads only their row groups, answering as DuckDB does', async () => {
+    const ids = Array.from({ length: 40 }, (_, i) => 5000 + i * 97);
+    const byId = (facts: string) =>
+      `SELECT CAST(count(*) AS varchar), CAST(sum(g.s) AS varchar) FROM (SELECT id, sum(k) AS s FROM ${facts} GROUP BY id) g JOIN (VALUES ${ids.map((id) => `(CAST(${id} AS BIGINT))`).join(', ')}) d(id) ON g.id = d.id`;
+    const [expected] = await duckDbRows(byId(`read_parquet('${folder}/*.parquet')`));
+    expect(expected).to.deep.equal(['40', String(ids.reduce((sum, id) => sum + Math.floor(id / 10), 0))]);
+    const session = headers('dynamic_filtering_wait_timeout=60s,single_node_aggregation=false');
+    expect(await query(cluster.coordinator.uri, byId('lake.default.facts'), session)).to.deep.equal([expected]);
+    const plan = String((await query(cluster.coordinator.uri, `EXPLAIN ANALYZE ${byId('lake.default.facts')}`, session))[0][0]);
+    // Ids 5000-8783 span at most 2 of the 16 row groups (of at least 5,000 rows each).
+    expect(explainMetricTotal(plan, 'dynamicFilterSplitsProcessed'), plan).to.equal(4);
+    expect(explainMetricTotal(plan, 'rowGroupsRead'), plan).to.be.within(1, 2);
+  });
+
   it('a build that fails fails the query with its error, not leaving the scan waiting for its filter', async () => {
     // The build's rows divide by zero at id 70 (k = 7): its join never completes, so the filter never comes.
     const failing = grouped('lake.default.facts').replace(

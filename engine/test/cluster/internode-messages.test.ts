@@ -375,6 +375,33 @@ describe('inter-node messages (internode/)', function () {
       );
     });
 
+    it('a long list of keys (packed) reads back exactly, in a fetch answer, a task info and a task update; a malformed one is refused', async () => {
+      const keys = Array.from({ length: 50_000 }, (_, i) => BigInt((i - 25_000) * 7919));
+      keys.push(BigInt(Number.MAX_SAFE_INTEGER), -BigInt(Number.MAX_SAFE_INTEGER));
+      // Beyond 2^53 one key keeps the list as tagged bigints; a short list too.
+      const mixed = [...keys.slice(0, 20), 2n ** 53n + 1n];
+      const answer: VersionedDynamicFilterDomains = {
+        version: 3,
+        domains: [domain('df_1', ...keys), domain('df_2', ...mixed), domain('df_3', 4n, 5n)],
+      };
+      const text = encodeVersionedDomains(answer);
+      expect(decodeVersionedDomains(text)).to.deep.equal(answer);
+      const info: TaskInfo = { ...sampleInfo(), dynamicFiltersVersion: 3, dynamicFilterDomains: answer };
+      expect(decodeTaskInfo(encodeTaskInfo(info))).to.deep.equal(info);
+      const harness = new EngineHarness();
+      const { request } = await sourceTask(harness, 'SELECT n_name FROM tpch.tiny.nation', '20261127_000000_00003_packed');
+      const update = { ...request, dynamicFilterDomains: answer.domains };
+      expect(decodeTaskUpdateRequest(encodeTaskUpdateRequest(update))).to.deep.equal(update);
+      const malformed = text.replace(/"\$int64s":"[^"]*"/, '"$int64s":"1,x"');
+      expect(malformed).to.not.equal(text);
+      expect(refusal(() => decodeVersionedDomains(malformed))).to.equal(
+        'Invalid dynamic filter domains: the values of df_1 are not a list',
+      );
+      expect(
+        refusal(() => decodeTaskUpdateRequest(encodeTaskUpdateRequest(update).replace(/"\$int64s":"[^"]*"/, '"$int64s":"1.5"'))),
+      ).to.match(/dynamicFilterDomains\/0\/domain\/values must be array/);
+    });
+
     it("the coordinator fetches a task's domains once per version, whether an update's answer or a poll showed it, again if a fetch fails", async () => {
       let info: TaskInfo = { ...sampleInfo(), state: 'RUNNING', version: 5n, failures: [], dynamicFiltersVersion: 1 };
       const published = [domain('df_1', 4n, 7n), domain('df_2', 2n)];

@@ -6,9 +6,11 @@
 import { expect } from 'chai';
 import { columnFromScalars, estimatedPageBytes, getScalar, type Page } from '../../src/columnar/page.js';
 import { MemoryContext } from '../../src/exec/memory.js';
-import { BIGINT } from '../../src/types/types.js';
+import { SLICE_ROWS } from '../../src/exec/operators/bounded-pages.js';
+import { BIGINT, VARCHAR } from '../../src/types/types.js';
 import { PARTITION_BATCH_ROWS } from '../../src/worker/partition-batches.js';
 import { TaskOutput } from '../../src/worker/task-output.js';
+import type { OutputBuffersSpec } from '../../src/internode/task-update-request.js';
 
 const ALL = Number.MAX_SAFE_INTEGER;
 
@@ -73,6 +75,42 @@ describe('TaskOutput batches (REPARTITION, REPLICATE)', () => {
       expect(fromB.length).to.equal(fromA.size);
       expect(fromB.every((k) => fromA.has(k))).to.equal(true);
     }
+  });
+
+  it('splits a page longer than a slice (string and NULL keys) as it splits the same rows in small pages', async () => {
+    const rows = 3 * SLICE_ROWS + 123;
+    const key = (i: number) => (i % 7 === 0 ? null : `k${i % 5000}`);
+    const page = (first: number, count: number): Page => ({
+      rowCount: count,
+      columns: [
+        columnFromScalars(
+          VARCHAR,
+          Array.from({ length: count }, (_, i) => key(first + i)),
+        ),
+        columnFromScalars(
+          BIGINT,
+          Array.from({ length: count }, (_, i) => BigInt(first + i)),
+        ),
+      ],
+    });
+    const spec: OutputBuffersSpec = { type: 'PARTITIONED', partitions: 3, partitionChannels: [0] };
+    const long = new TaskOutput(spec, [VARCHAR, BIGINT], {});
+    const small = new TaskOutput(spec, [VARCHAR, BIGINT], {});
+    await long.add(page(0, rows));
+    for (let first = 0; first < rows; first += 100) await small.add(page(first, Math.min(100, rows - first)));
+    long.finish();
+    small.finish();
+    const seen: bigint[] = [];
+    for (const id of ['0', '1', '2']) {
+      const rowsOf = async (output: TaskOutput) =>
+        (await output.buffer.get(id, 0, ALL)).pages
+          .flatMap((p) => Array.from({ length: p.rowCount }, (_, row) => getScalar(p.page.columns[1], row) as bigint))
+          .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+      const fromLong = await rowsOf(long);
+      expect(fromLong).to.deep.equal(await rowsOf(small));
+      seen.push(...fromLong);
+    }
+    expect(seen.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))).to.deep.equal(Array.from({ length: rows }, (_, i) => BigInt(i)));
   });
 
   it("counts the rows a partition holds back in the task's memory until they go into the buffer", async () => {

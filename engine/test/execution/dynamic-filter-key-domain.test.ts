@@ -4,7 +4,7 @@
 
 import { expect } from 'chai';
 import { KeyDomainCollector } from '../../src/exec/dynamic-filters/key-domain.js';
-import { BIGINT, VARCHAR } from '../../src/types/types.js';
+import { BIGINT, INTEGER, VARCHAR } from '../../src/types/types.js';
 import type { Column } from '../../src/columnar/page.js';
 
 const column = (type: Column['type'], values: Column['values'], nulls: Uint8Array | null = null): Column => ({
@@ -71,6 +71,29 @@ describe('dynamic filters: the domain of a build key column', () => {
         low: { value: expected.low, inclusive: true },
         high: { value: expected.high, inclusive: true },
       });
+    }
+  });
+
+  it('added in slices, or past the distinct limit halfway through a page, keeps the range of every key', () => {
+    const keys = Array.from({ length: 1000 }, (_, i) => (i * 7919) % 1009);
+    const expectedRange = (values: readonly number[]) => [Math.min(...values), Math.max(...values)];
+    for (const limit of [10_000, 300]) {
+      for (const [type, values] of [
+        [BIGINT, () => BigInt64Array.from(keys, BigInt)],
+        [INTEGER, () => Int32Array.from(keys)],
+      ] as const) {
+        const whole = new KeyDomainCollector(limit);
+        const sliced = new KeyDomainCollector(limit);
+        const keyColumn = column(type, values());
+        whole.add(keyColumn);
+        for (let start = 0; start < keys.length; start += 128) sliced.add(keyColumn, start, Math.min(keys.length, start + 128));
+        const domain = whole.domain();
+        expect(sliced.domain()).to.deep.equal(domain);
+        const toKey = (k: number) => (type === BIGINT ? BigInt(k) : k);
+        const [low, high] = expectedRange(keys);
+        expect([domain.low?.value, domain.high?.value]).to.deep.equal([toKey(low), toKey(high)]);
+        expect(domain.values?.length).to.equal(limit > 1009 ? new Set(keys).size : undefined);
+      }
     }
   });
 

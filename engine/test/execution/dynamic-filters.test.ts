@@ -8,6 +8,9 @@ import type { PageStream } from '../../src/exec/operators/operator.js';
 import type { Page } from '../../src/columnar/page.js';
 import { BIGINT } from '../../src/types/types.js';
 
+/** The operator reading the builds: never cancelled. */
+const reader = { signal: new AbortController().signal };
+
 const SCAN = [{ id: 'df_1', column: 'k' }];
 
 function keys(...values: bigint[]): Page {
@@ -25,7 +28,9 @@ async function drain(stream: PageStream): Promise<void> {
 describe('dynamic filters: when a scan gets them', () => {
   it('only once the build input is read to its end, passing every page on', async () => {
     const filters = new DynamicFilters();
-    const build = collectingDynamicFilters(pages(keys(4n, 9n), keys(2n)), [{ id: 'df_1', channel: 0 }], filters)[Symbol.asyncIterator]();
+    const build = collectingDynamicFilters(pages(keys(4n, 9n), keys(2n)), [{ id: 'df_1', channel: 0 }], filters, reader)[
+      Symbol.asyncIterator
+    ]();
     expect(filters.constraint(SCAN)).to.equal(undefined);
     const first = await build.next();
     expect(first.done ? 0 : first.value.rowCount).to.equal(2);
@@ -40,8 +45,8 @@ describe('dynamic filters: when a scan gets them', () => {
 
   it('a build made again filters nothing until it completes, then with its own keys', async () => {
     const filters = new DynamicFilters();
-    await drain(collectingDynamicFilters(pages(keys(1n)), [{ id: 'df_1', channel: 0 }], filters));
-    const again = collectingDynamicFilters(pages(keys(7n)), [{ id: 'df_1', channel: 0 }], filters);
+    await drain(collectingDynamicFilters(pages(keys(1n)), [{ id: 'df_1', channel: 0 }], filters, reader));
+    const again = collectingDynamicFilters(pages(keys(7n)), [{ id: 'df_1', channel: 0 }], filters, reader);
     expect(filters.constraint(SCAN)).to.equal(undefined);
     await drain(again);
     expect(filters.constraint(SCAN)?.[0].values).to.deep.equal([7n]);
@@ -49,8 +54,8 @@ describe('dynamic filters: when a scan gets them', () => {
 
   it('a build in two parts is used once both complete, with the keys of both', async () => {
     const filters = new DynamicFilters();
-    const a = collectingDynamicFilters(pages(keys(5n)), [{ id: 'df_1', channel: 0 }], filters);
-    const b = collectingDynamicFilters(pages(keys(1n, 3n)), [{ id: 'df_1', channel: 0 }], filters);
+    const a = collectingDynamicFilters(pages(keys(5n)), [{ id: 'df_1', channel: 0 }], filters, reader);
+    const b = collectingDynamicFilters(pages(keys(1n, 3n)), [{ id: 'df_1', channel: 0 }], filters, reader);
     await drain(a);
     expect(filters.constraint(SCAN)).to.equal(undefined);
     await drain(b);

@@ -14,6 +14,9 @@ import type { PlanFragment } from '../../src/sql/planner/distributed/fragmenter.
 import type { JoinDistribution, JoinNode, TableScanNode } from '../../src/sql/planner/plan.js';
 import { BIGINT } from '../../src/types/types.js';
 
+/** The operator reading the builds: never cancelled. */
+const reader = { signal: new AbortController().signal };
+
 function keys(...values: bigint[]): Page {
   return { rowCount: values.length, columns: [{ type: BIGINT, length: values.length, values: BigInt64Array.from(values), nulls: null }] };
 }
@@ -37,7 +40,7 @@ describe('dynamic filters across stages: the worker side', () => {
     let published = 0;
     const filters = new DynamicFilters(() => published++);
     filters.expectRemote([], ['df_1']);
-    const part = (page: Page) => collectingDynamicFilters(pages(page), [{ id: 'df_1', channel: 0 }], filters);
+    const part = (page: Page) => collectingDynamicFilters(pages(page), [{ id: 'df_1', channel: 0 }], filters, reader);
     const first = part(keys(4n));
     const second = part(keys(9n, 2n));
     await drain(first);

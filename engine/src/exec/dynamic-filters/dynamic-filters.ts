@@ -12,8 +12,10 @@ import type { DynamicFilterDomain } from '../../internode/dynamic-filter-domains
 import type { TableConstraint } from '../../spi/connector.js';
 import type { Page } from '../../columnar/page.js';
 import type { ScanDynamicFilter } from '../../sql/planner/plan.js';
-import type { PageStream } from '../operators/operator.js';
+import type { OperatorContext, PageStream } from '../operators/operator.js';
 import { PROBE_FIRST_MAX_ROWS } from '../../sql/planner/physical/adaptive-thresholds.js';
+import { yieldIfDue } from '../../columnar/cooperative.js';
+import { SLICE_ROWS } from '../operators/bounded-pages.js';
 import { KeyDomainCollector, unionDomains, type KeyDomain } from './key-domain.js';
 
 /** The metric a scan counts the splits it opened with a dynamic filter under (Trino's name). */
@@ -124,15 +126,30 @@ export interface BuildKeyFilter {
  * The build input passed on unchanged; once it ends, its keys' domains complete the filters. Made
  * with the join's operator, before anything reads: from then on the filters wait for this build.
  */
-export function collectingDynamicFilters(build: PageStream, keys: readonly BuildKeyFilter[], filters: DynamicFilters): PageStream {
+export function collectingDynamicFilters(
+  build: PageStream,
+  keys: readonly BuildKeyFilter[],
+  filters: DynamicFilters,
+  reader: Pick<OperatorContext, 'signal' | 'stats'>,
+): PageStream {
   filters.begin(keys.map((k) => k.id));
-  return collected(build, keys, filters);
+  return collected(build, keys, filters, reader);
 }
 
-async function* collected(build: PageStream, keys: readonly BuildKeyFilter[], filters: DynamicFilters): PageStream {
+/** `reader`: the operator reading the build, whose turns of the event loop here are counted as blocked time. */
+async function* collected(
+  build: PageStream,
+  keys: readonly BuildKeyFilter[],
+  filters: DynamicFilters,
+  reader: Pick<OperatorContext, 'signal' | 'stats'>,
+): PageStream {
   const collectors = keys.map(() => new KeyDomainCollector());
   for await (const page of build) {
-    collect(page, keys, collectors);
+    // A build page can be long (a gathered build side): its keys go a slice per turn of the event loop when one is due.
+    for (let start = 0; start < page.rowCount; start += SLICE_ROWS) {
+      if (start > 0) await yieldIfDue(reader.signal, reader.stats);
+      collect(page, keys, collectors, start, Math.min(page.rowCount, start + SLICE_ROWS));
+    }
     yield page;
   }
   keys.forEach((k, i) => filters.complete(k.id, collectors[i].domain()));
@@ -156,6 +173,12 @@ export function probeKeyFilters(keys: readonly BuildKeyFilter[], filters: Dynami
   };
 }
 
-function collect(page: Page, keys: readonly BuildKeyFilter[], collectors: readonly KeyDomainCollector[]): void {
-  for (let i = 0; i < keys.length; i++) collectors[i].add(page.columns[keys[i].channel]);
+function collect(
+  page: Page,
+  keys: readonly BuildKeyFilter[],
+  collectors: readonly KeyDomainCollector[],
+  start = 0,
+  end = page.rowCount,
+): void {
+  for (let i = 0; i < keys.length; i++) collectors[i].add(page.columns[keys[i].channel], start, end);
 }

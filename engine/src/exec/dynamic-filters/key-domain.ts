@@ -27,45 +27,66 @@ export class KeyDomainCollector {
   /** Whether the keys are 64-bit integers, held here as numbers where exact (no BigInt per row) and made bigints again in domain(). */
   private int64 = false;
 
-  add(column: Column): void {
+  /** Adds the keys of rows [start, end) of `column` (a long build page is added a slice per turn, dynamic-filters.ts). */
+  add(column: Column, start = 0, end = column.length): void {
     if (column.values instanceof BigInt64Array) {
       this.int64 = true;
-      if (this.distinct === undefined) this.addInt64Range(column.values, column.nulls, column.length);
-      else this.addKeys(column, int64Reader(column.values));
+      const values = column.values;
+      // Past the distinct-values limit (even halfway through the rows) the rest goes through the range loop.
+      const rest = this.distinct === undefined ? start : this.addKeys(column.nulls, int64Reader(values), start, end);
+      if (rest < end) this.addInt64Range(values, column.nulls, rest, end);
     } else {
       const values = column.values as ArrayLike<Key>;
-      this.addKeys(column, (i) => values[i]);
+      const rest = this.addKeys(column.nulls, (i) => values[i], start, end);
+      if (rest < end) this.addRange(values, column.nulls, rest, end);
     }
   }
 
-  private addKeys(column: Column, read: (i: number) => Key): void {
-    const nulls = column.nulls;
+  /** Adds keys while the distinct ones are few; returns the row it stopped at (`end`, or the one past the distinct-values limit). */
+  private addKeys(nulls: Uint8Array | null, read: (i: number) => Key, start: number, end: number): number {
+    const distinct = this.distinct;
+    if (distinct === undefined) return start;
     let { min, max } = this;
-    let distinct = this.distinct;
-    for (let i = 0; i < column.length; i++) {
+    let i = start;
+    for (; i < end; i++) {
       if (nulls !== null && nulls[i] === 1) continue;
       const v = read(i);
       if (min === undefined || less(v, min)) min = v;
       if (max === undefined || less(max, v)) max = v;
-      if (distinct !== undefined) {
-        distinct.add(v);
-        if (distinct.size > this.maxValues) distinct = undefined;
+      distinct.add(v);
+      if (distinct.size > this.maxValues) {
+        this.distinct = undefined;
+        i++;
+        break;
       }
     }
     this.min = min;
     this.max = max;
-    this.distinct = distinct;
+    return i;
+  }
+
+  /** The range of keys that are not 64-bit integers, once only the range is kept. */
+  private addRange(values: ArrayLike<Key>, nulls: Uint8Array | null, start: number, end: number): void {
+    let { min, max } = this;
+    for (let i = start; i < end; i++) {
+      if (nulls !== null && nulls[i] === 1) continue;
+      const v = values[i];
+      if (min === undefined || less(v, min)) min = v;
+      if (max === undefined || less(max, v)) max = v;
+    }
+    this.min = min;
+    this.max = max;
   }
 
   /**
    * Past the distinct-values limit only the range grows: a loop over the int64 words that keeps the
    * exact (safe-integer) keys' range in two numbers, with no call per row (a build of millions of rows).
    */
-  private addInt64Range(values: BigInt64Array, nulls: Uint8Array | null, length: number): void {
+  private addInt64Range(values: BigInt64Array, nulls: Uint8Array | null, start: number, end: number): void {
     const words = new Int32Array(values.buffer, values.byteOffset, values.length * 2);
     let low = Number.POSITIVE_INFINITY;
     let high = Number.NEGATIVE_INFINITY;
-    for (let i = 0; i < length; i++) {
+    for (let i = start; i < end; i++) {
       if (nulls !== null && nulls[i] === 1) continue;
       const highWord = words[2 * i + 1];
       if (highWord >= SAFE_HIGH_WORD || highWord < -SAFE_HIGH_WORD) {

@@ -20,7 +20,7 @@ import { hashAggregation, type HashAggregationSpec } from '../operators/hash-agg
 import { MemoryReservation } from '../operators/operator-support.js';
 import type { HashJoinSpec } from '../operators/hash-join.js';
 import { buildSide, type BuildSide } from '../operators/join-build-side.js';
-import { shareBuildSide } from './shared-build-side.js';
+import { shareBuildSide, type SharedBuildSide } from './shared-build-side.js';
 import type { OperatorContext, PageStream } from '../operators/operator.js';
 import type { Page } from '../../columnar/page.js';
 import { readSplits } from '../table-scan.js';
@@ -129,7 +129,10 @@ async function* runWithBuildSides(
   sides: readonly BuildSide[],
 ): PageStream {
   await spec.awaitDynamicFilters?.();
-  const run = new ParallelRun(env, spec, pool, sides);
+  // Shared once for the run and for its fallback.
+  const shared: SharedBuildSide[] = [];
+  for (const side of sides) shared.push(await shareBuildSide(side, env.operator));
+  const run = new ParallelRun(env, spec, pool, shared);
   if (spec.more !== undefined) void run.feed(spec.more);
   const aggregation = spec.aggregation;
   // A HAVING the threads apply when they finish the groups, applied here when this thread does.
@@ -163,7 +166,7 @@ async function* runWithBuildSides(
   run.returnSplits();
   if (partitioned !== undefined) {
     run.forgetSplits();
-    const again = new ParallelRun(env, { ...spec, fragment: partitioned, aggregation: undefined, decide: undefined }, pool, sides);
+    const again = new ParallelRun(env, { ...spec, fragment: partitioned, aggregation: undefined, decide: undefined }, pool, shared);
     try {
       yield* again.pages();
     } finally {
@@ -220,7 +223,8 @@ class ParallelRun implements ThreadRuns {
     private readonly env: ParallelEnvironment,
     spec: ParallelSourceSpec,
     pool: ThreadPool,
-    sides: readonly BuildSide[],
+    /** The build sides of the joins the fragment probes, shared with the threads. */
+    builds: readonly SharedBuildSide[],
   ) {
     this.dynamicFilter = spec.dynamicFilter ?? (() => undefined);
     const dynamicFilter = this.dynamicFilter();
@@ -244,7 +248,7 @@ class ParallelRun implements ThreadRuns {
       cancelFlag: this.cancelFlag,
       credits: CREDITS_PER_WORKER,
       memoryLimitBytes: env.operator.memory.limitBytes,
-      builds: sides.map(shareBuildSide),
+      builds: [...builds],
       ...(dynamicFilter === undefined ? {} : { dynamicFilter }),
     };
     const workers = pool.acquire(spec.more === undefined ? Math.min(spec.workers, spec.splits.length) : spec.workers);
