@@ -4,8 +4,8 @@
 // DISTINCT aggregation, and the coordinator's stage only merges the partial states it is sent.
 
 import { expect } from 'chai';
-import type { DuckDBConnection } from '@duckdb/node-api';
-import { duckDbWithTpch, duckRows } from '../../scripts/tpch/duckdb-tpch.js';
+import { duckRows } from '../../scripts/tpch/duckdb-tpch.js';
+import { duckDbTpchTiny } from '../support/duckdb-tpch-tiny.js';
 import { sortedRowTexts } from '../support/engine-and-duckdb.js';
 import { query, runStatement } from '../support/statement-http.js';
 import { DISTINCT_AGGREGATE_QUERIES } from '../aggregates/distinct-aggregate-queries.js';
@@ -17,17 +17,11 @@ const HEADERS = { 'X-Engine-User': 'test', 'X-Engine-Catalog': 'tpch', 'X-Engine
 describe('DISTINCT aggregates on a coordinator and 2 workers', function () {
   this.timeout(600_000);
   const cluster = withCluster(2);
-  let duck: DuckDBConnection;
-
-  before(async () => {
-    duck = await duckDbWithTpch('tiny', 1);
-  });
-
-  after(() => duck?.closeSync());
+  const duck = duckDbTpchTiny();
 
   DISTINCT_AGGREGATE_QUERIES.forEach((sql, i) => {
     it(`query ${i + 1} equals DuckDB: ${sql.slice(0, 90).replace(/\s+/g, ' ')}`, async () => {
-      await expectDuckDbAnswer(cluster.coordinator.uri, duck, sql, HEADERS, { nonEmpty: false });
+      await expectDuckDbAnswer(cluster.coordinator.uri, duck.get(), sql, HEADERS, { nonEmpty: false });
     });
   });
 
@@ -36,7 +30,7 @@ describe('DISTINCT aggregates on a coordinator and 2 workers', function () {
     const run = await runStatement(cluster.coordinator.uri, ours, HEADERS);
     expect(run.final.error, run.final.error?.message).to.equal(undefined);
     const rows = sortedRowTexts(run.rows);
-    expect(rows).to.deep.equal(sortedRowTexts(await duckRows(duck, theirs)), ours);
+    expect(rows).to.deep.equal(sortedRowTexts(await duckRows(duck.get(), theirs)), ours);
     return rows;
   }
 

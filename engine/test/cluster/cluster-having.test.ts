@@ -3,8 +3,7 @@
 // empty answer, and a non-deterministic HAVING. The final step runs in a stage of its own above the
 // workers' partial steps there, the filter with it.
 
-import type { DuckDBConnection } from '@duckdb/node-api';
-import { duckDbWithTpch } from '../../scripts/tpch/duckdb-tpch.js';
+import { duckDbTpchTiny } from '../support/duckdb-tpch-tiny.js';
 import { tpchQuery } from '../../scripts/tpch/queries.js';
 import { withCluster } from './cluster-fixture.js';
 import { expectDuckDbAnswer } from './duckdb-answer.js';
@@ -27,22 +26,16 @@ const QUERIES: Record<string, string> = {
 describe('HAVING on a coordinator and 2 workers equals DuckDB', function () {
   this.timeout(600_000);
   const cluster = withCluster(2);
-  let duck: DuckDBConnection;
-
-  before(async () => {
-    duck = await duckDbWithTpch('tiny', 1);
-  });
-
-  after(() => duck?.closeSync());
+  const duck = duckDbTpchTiny();
 
   for (const [name, sql] of Object.entries(QUERIES)) {
     it(`${name}: DuckDB's rows`, async () => {
-      await expectDuckDbAnswer(cluster.coordinator.uri, duck, sql, HEADERS, { label: name });
+      await expectDuckDbAnswer(cluster.coordinator.uri, duck.get(), sql, HEADERS, { label: name });
     });
   }
 
   it('an empty answer', async () => {
     const sql = 'SELECT l_orderkey, sum(l_quantity) FROM lineitem GROUP BY l_orderkey HAVING sum(l_quantity) < 0';
-    await expectDuckDbAnswer(cluster.coordinator.uri, duck, sql, HEADERS, { nonEmpty: false });
+    await expectDuckDbAnswer(cluster.coordinator.uri, duck.get(), sql, HEADERS, { nonEmpty: false });
   });
 });

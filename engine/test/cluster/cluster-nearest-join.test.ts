@@ -6,10 +6,10 @@
 // order of the order key).
 
 import { expect } from 'chai';
-import type { DuckDBConnection } from '@duckdb/node-api';
 import { jsonToScalar, typeOfName } from '../../scripts/bench/json-rows.js';
 import type { JsonValue } from '../../src/types/exact-json.js';
-import { duckDbWithTpch, duckRows } from '../../scripts/tpch/duckdb-tpch.js';
+import { duckRows } from '../../scripts/tpch/duckdb-tpch.js';
+import { duckDbTpchTiny } from '../support/duckdb-tpch-tiny.js';
 import { firstDifference } from '../../scripts/tpch/result-comparison.js';
 import { query, runStatement } from '../support/statement-http.js';
 import { withCluster } from './cluster-fixture.js';
@@ -35,13 +35,7 @@ const SHIPPED_WITHIN_30_DAYS_DUCKDB = `SELECT o.o_orderkey, l.l_shipdate FROM or
 describe('NEAREST joins on a coordinator and 2 workers', function () {
   this.timeout(600_000);
   const cluster = withCluster(2);
-  let duck: DuckDBConnection;
-
-  before(async () => {
-    duck = await duckDbWithTpch('tiny', 1);
-  });
-
-  after(() => duck?.closeSync());
+  const duck = duckDbTpchTiny();
 
   const explain = async (sql: string, headers: Record<string, string>) =>
     String((await query(cluster.coordinator.uri, `EXPLAIN (TYPE DISTRIBUTED) ${sql}`, headers))[0][0]);
@@ -55,7 +49,7 @@ describe('NEAREST joins on a coordinator and 2 workers', function () {
       rows,
       types,
       (run.columns ?? []).map((c) => c.name),
-      await duckRows(duck, duckSql),
+      await duckRows(duck.get(), duckSql),
     );
     expect(difference, difference).to.equal(undefined);
     return rows;

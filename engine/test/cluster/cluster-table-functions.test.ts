@@ -4,8 +4,8 @@
 // SELECT * EXCLUDE on the same rows.
 
 import { expect } from 'chai';
-import type { DuckDBConnection } from '@duckdb/node-api';
-import { duckDbWithTpch, duckRows } from '../../scripts/tpch/duckdb-tpch.js';
+import { duckRows } from '../../scripts/tpch/duckdb-tpch.js';
+import { duckDbTpchTiny } from '../support/duckdb-tpch-tiny.js';
 import { query, runStatement } from '../support/statement-http.js';
 import { USER, withCluster } from './cluster-fixture.js';
 
@@ -14,13 +14,7 @@ const text = (rows: unknown[][]): string[][] => rows.map((r) => r.map((v) => (v 
 describe('table functions on a coordinator and 2 workers', function () {
   this.timeout(600_000);
   const cluster = withCluster(2);
-  let duck: DuckDBConnection;
-
-  before(async () => {
-    duck = await duckDbWithTpch('tiny', 1);
-  });
-
-  after(() => duck?.closeSync());
+  const duck = duckDbTpchTiny();
 
   it("generates a sequence's splits on both workers, and answers as DuckDB", async () => {
     // 3,000,001 values: splits of 1,000,000, 1,000,000, 1,000,000 and 1.
@@ -29,7 +23,7 @@ describe('table functions on a coordinator and 2 workers', function () {
     const run = await runStatement(cluster.coordinator.uri, sql, USER);
     expect(run.final.error, run.final.error?.message).to.equal(undefined);
     const expected = await duckRows(
-      duck,
+      duck.get(),
       'SELECT count(*), min(x), max(x), sum(x)::BIGINT, count(*) FILTER (WHERE x % 1000 = 2) FROM generate_series(-7, 8999993, 3) t(x)',
     );
     expect(text(run.rows)).to.deep.equal(text(expected));
@@ -48,7 +42,7 @@ describe('table functions on a coordinator and 2 workers', function () {
       JOIN TABLE(sequence(0, 4, 2)) s(x) ON e.n_regionkey = s.x ORDER BY 1`;
     const rows = await query(cluster.coordinator.uri, sql, USER);
     const expected = await duckRows(
-      duck,
+      duck.get(),
       'SELECT e.*, s.x FROM (SELECT * EXCLUDE (n_comment, n_name) FROM nation) e JOIN generate_series(0, 4, 2) s(x) ON e.n_regionkey = s.x ORDER BY 1',
     );
     expect(text(rows)).to.deep.equal(text(expected));
