@@ -8,7 +8,7 @@
 // (a failure, a LIMIT above that stops early) leaves the filter incomplete, never wrong.
 
 import type { DynamicFilterDomain } from '../../internode/dynamic-filter-domains.js';
-import { MAX_DYNAMIC_FILTER_VALUES, unionDomains, type KeyDomain } from '../../exec/dynamic-filters/key-domain.js';
+import { unionDomains, type KeyDomain } from '../../exec/dynamic-filters/key-domain.js';
 import { allFragments, type PlanFragment } from '../../sql/planner/distributed/fragmenter.js';
 import { remoteDynamicFilters } from '../../sql/planner/distributed/remote-dynamic-filters.js';
 import { sources, type PlanNode } from '../../sql/planner/plan.js';
@@ -60,7 +60,7 @@ export class RemoteDynamicFilters {
         continue;
       filter.reported.set(taskId, domain);
       if (!filter.replicated && filter.reported.size < this.joinTasks(fragmentId)) continue;
-      filter.domain = [...filter.reported.values()].reduce((a, b) => unionDomains(a, b, MAX_DYNAMIC_FILTER_VALUES));
+      filter.domain = [...filter.reported.values()].reduce((a, b) => unionDomains(a, b));
       const list = complete.get(filter.scanFragment) ?? [];
       list.push({ id, domain: filter.domain });
       complete.set(filter.scanFragment, list);

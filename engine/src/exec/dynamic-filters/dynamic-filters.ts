@@ -16,7 +16,7 @@ import type { OperatorContext, PageStream } from '../operators/operator.js';
 import { PROBE_FIRST_MAX_ROWS } from '../../sql/planner/physical/adaptive-thresholds.js';
 import { yieldIfDue } from '../../columnar/cooperative.js';
 import { SLICE_ROWS } from '../operators/bounded-pages.js';
-import { KeyDomainCollector, MAX_DYNAMIC_FILTER_VALUES, unionDomains, withAtMostValues, type KeyDomain } from './key-domain.js';
+import { KeyDomainCollector, unionDomains, type KeyDomain } from './key-domain.js';
 
 /** The metric a scan counts the splits it opened with a dynamic filter under (Trino's name). */
 export const DYNAMIC_FILTER_SPLITS_METRIC = 'dynamicFilterSplitsProcessed';
@@ -100,8 +100,7 @@ export class DynamicFilters {
     filter.running--;
     // A join made again later (a new build) does not publish twice: the coordinator took the first.
     if (filter.running > 0 || !this.remoteIds.has(id) || this.published.some((p) => p.id === id)) return;
-    // Sent to the coordinator and on to other nodes' task updates: the smaller limit keeps them small.
-    this.published.push({ id, domain: withAtMostValues(filter.domain, MAX_DYNAMIC_FILTER_VALUES) });
+    this.published.push({ id, domain: filter.domain });
     this.onPublished();
   }
 

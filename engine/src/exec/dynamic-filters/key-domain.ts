@@ -8,15 +8,8 @@ import type { Column } from '../../columnar/page.js';
 import type { Scalar } from '../../types/scalar.js';
 import { compareStrings } from '../../types/chars.js';
 
-/** Most distinct values a dynamic filter sent to other nodes lists; with more, it keeps only their range. */
+/** Most distinct values a dynamic filter lists; with more, it keeps only their range. */
 export const MAX_DYNAMIC_FILTER_VALUES = 50_000;
-
-/**
- * Most distinct values a dynamic filter used in this process lists: more than one sent to other nodes
- * (no task update carries them), so that a build of ~150k keys (q03's orders at sf1) still filters
- * the probe's scan through a value bitmap instead of a range spanning every key.
- */
-export const MAX_LOCAL_DYNAMIC_FILTER_VALUES = 200_000;
 
 /** A domain without its column: what a dynamic filter says about the values a scan needs. */
 export type KeyDomain = Omit<ColumnDomain, 'column'>;
@@ -29,7 +22,7 @@ export class KeyDomainCollector {
   /** The distinct keys so far; undefined once there were too many. */
   private distinct: Set<Key> | undefined = new Set();
 
-  constructor(private readonly maxValues = MAX_LOCAL_DYNAMIC_FILTER_VALUES) {}
+  constructor(private readonly maxValues = MAX_DYNAMIC_FILTER_VALUES) {}
 
   /** Whether the keys are 64-bit integers, held here as numbers where exact (no BigInt per row) and made bigints again in domain(). */
   private int64 = false;
@@ -140,7 +133,7 @@ function int64Reader(values: BigInt64Array): (i: number) => Key {
 }
 
 /** The domain of the keys of both (a build made in parts: each part's keys). */
-export function unionDomains(a: KeyDomain, b: KeyDomain, maxValues = MAX_LOCAL_DYNAMIC_FILTER_VALUES): KeyDomain {
+export function unionDomains(a: KeyDomain, b: KeyDomain, maxValues = MAX_DYNAMIC_FILTER_VALUES): KeyDomain {
   // A domain without a range has no key at all (an empty build, see domain()).
   if (a.low === undefined || a.high === undefined) return b;
   if (b.low === undefined || b.high === undefined) return a;
@@ -154,11 +147,4 @@ export function unionDomains(a: KeyDomain, b: KeyDomain, maxValues = MAX_LOCAL_D
 /** SQL's order: strings by code point (their UTF-8 bytes' order, which file statistics use), not by UTF-16 unit. */
 function less(a: Key, b: Key): boolean {
   return typeof a === 'string' ? compareStrings(a, b as string) < 0 : a < (b as number | bigint);
-}
-
-/** The domain with at most `maxValues` listed values: beyond them, only its range. */
-export function withAtMostValues(domain: KeyDomain, maxValues: number): KeyDomain {
-  if (domain.values === undefined || domain.values.length <= maxValues) return domain;
-  const { values: _dropped, ...range } = domain;
-  return range;
 }
