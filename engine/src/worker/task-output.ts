@@ -45,15 +45,14 @@ export class TaskOutput {
       const room = this.enqueue(piece, partition);
       return blocked === undefined ? room : blocked.blockedOn(room);
     };
+    // A piece joins its partition's batch; a full batch is enqueued (to `partition`; undefined: every reader).
+    const batched = (piece: Page, batch: number, partition: number | undefined) => {
+      const full = this.batches!.add(batch, piece);
+      return full === undefined ? undefined : enqueue(full, partition);
+    };
     if (spec.type === 'GATHER') return enqueue(page, 0);
-    if (spec.type === 'BROADCAST') {
-      const batch = this.batches!.add(0, page);
-      return batch === undefined ? undefined : enqueue(batch, undefined);
-    }
-    if (spec.partitions === 1) {
-      const batch = this.batches!.add(0, page);
-      return batch === undefined ? undefined : enqueue(batch, 0);
-    }
+    if (spec.type === 'BROADCAST') return batched(page, 0, undefined);
+    if (spec.partitions === 1) return batched(page, 0, 0);
     // A long page is split a slice per turn of the event loop when one is due: hashing and gathering a
     // page of 8,192 rows of strings held a worker's loop 37-61 ms under 8 clients. Until a turn is due
     // the slices' rows wait, to be cut into one piece per partition, as a page needing no turn is.
@@ -63,10 +62,7 @@ export class TaskOutput {
       const last = partitioner.assigned === page.rowCount;
       if (!last && !turnDue()) continue;
       const parts = partitioner.take();
-      for (let p = 0; p < parts.length; p++) {
-        const batch = parts[p].rowCount > 0 ? this.batches!.add(p, parts[p]) : undefined;
-        if (batch !== undefined) await enqueue(batch, p);
-      }
+      for (let p = 0; p < parts.length; p++) if (parts[p].rowCount > 0) await batched(parts[p], p, p);
       if (!last) await yieldIfDue(undefined, blocked);
     }
   }
