@@ -13,7 +13,8 @@ const logFile = process.env.ENGINE_LONG_TASK_LOG || undefined;
 
 /** Logs one stretch that held the loop `millis` ms; `what` says whose it was. */
 export function logLongTask(millis: number, what: string): void {
-  const line = `long task: pid ${process.pid} ${millis.toFixed(1)} ms ${what}\n`;
+  // The wall-clock time lets a bench's phases be told apart in one log of a whole run.
+  const line = `${new Date().toISOString()} long task: pid ${process.pid} ${millis.toFixed(1)} ms ${what}\n`;
   if (logFile === undefined) process.stderr.write(line);
   else appendFileSync(logFile, line);
 }

@@ -45,10 +45,10 @@ export class EventLoopDelayMonitor {
     this.older = startWindow();
     this.newer = startWindow();
     this.rotation = setInterval(() => this.rotate(), WINDOW_MILLIS / 2).unref();
-    this.stopObservingGc = observeGcPauses((millis) => {
+    this.stopObservingGc = observeGcPauses((millis, kind) => {
       this.older.gc.add(millis);
       this.newer.gc.add(millis);
-      if (longTaskMillis !== undefined && millis >= longTaskMillis) logLongTask(millis, 'garbage collector');
+      if (longTaskMillis !== undefined && millis >= longTaskMillis) logLongTask(millis, `garbage collector (${kind})`);
     });
   }
 

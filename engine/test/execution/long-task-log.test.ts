@@ -10,6 +10,8 @@ import { join } from 'node:path';
 
 const RECORDER = new URL('../../src/exec/stats/operator-recorder.js', import.meta.url).href;
 const MEMORY = new URL('../../src/exec/memory.js', import.meta.url).href;
+const MONITOR = new URL('../../src/server/event-loop-delay.js', import.meta.url).href;
+const HEAP_GUARD = new URL('../../src/process/heap-guard.js', import.meta.url).href;
 
 /** Runs `body` (with `recorder`, named `op`, and `busy(ms)` in scope) in a process with the log on; returns the log's lines. */
 function logOf(body: string, thresholdMillis: number): string[] {
@@ -19,6 +21,8 @@ function logOf(body: string, thresholdMillis: number): string[] {
     const script = `
       import { OperatorRecorder } from '${RECORDER}';
       import { MemoryContext } from '${MEMORY}';
+      import { EventLoopDelayMonitor } from '${MONITOR}';
+      import { collectGarbageNow } from '${HEAP_GUARD}';
       const recorder = new OperatorRecorder(7, new MemoryContext('test', 1 << 30), { cpuTimeMillis: 0 });
       recorder.named('op');
       const busy = (ms) => { const end = performance.now() + ms; while (performance.now() < end); };
@@ -39,6 +43,24 @@ describe('long-task log', () => {
     const lines = logOf(`recorder.input(5000, 1); recorder.start('addInput'); busy(300); recorder.stop();`, 200);
     expect(lines).to.have.length(1);
     expect(lines[0]).to.match(/ms op addInput \(plan node 7, last input page 5000 rows\)$/);
+  });
+
+  it('stamps each line with the time and names the kind of a garbage collection that paused the loop', () => {
+    // A full collection of a heap with something in it takes more than the threshold's microsecond.
+    const lines = logOf(
+      `const monitor = new EventLoopDelayMonitor();
+       let garbage = Array.from({ length: 2000 }, (_, i) => Array.from({ length: 100 }, (_, j) => i * j));
+       garbage = [];
+       collectGarbageNow();
+       await new Promise((r) => setImmediate(r));
+       await new Promise((r) => setImmediate(r));
+       monitor.close();`,
+      0.001,
+    );
+    expect(lines.some((l) => /^\d{4}-\d\d-\d\dT[\d:.]+Z long task: pid \d+ [\d.]+ ms garbage collector \(major\)$/.test(l))).to.equal(
+      true,
+      lines.join('\n'),
+    );
   });
 
   it('does not log a stretch whose length is an announced wait', () => {
