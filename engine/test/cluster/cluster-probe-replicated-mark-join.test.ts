@@ -6,7 +6,8 @@
 // file (so one worker) holds, a build side only one worker reads rows of, empty build and probe
 // sides, join filters, two keys, bigint, varchar and decimal keys. Each task's part of the build side
 // is filtered by the (replicated, so all the) probe keys: EXISTS, NOT EXISTS and filtering IN; a
-// filtering one's tasks send only the rows they marked TRUE.
+// filtering one's tasks send only the rows they marked TRUE, and its combining stage keeps the first
+// row of each number.
 
 import { expect } from 'chai';
 import { mkdirSync } from 'node:fs';
@@ -60,7 +61,7 @@ describe("semi and anti joins with their probe side replicated to the build side
   }
 
   it('EXPLAIN shows the probe rows numbered and replicated, the marks combined per number (its only key) after a repartition', async () => {
-    const plan = await explain(QUERIES.EXISTS, ON);
+    const plan = await explain(QUERIES['NOT EXISTS'], ON);
     expect(plan).to.match(/AssignUniqueId\[probe_row_\d+\]/);
     expect(plan).to.match(/Output partitioning: BROADCAST \[\]\n\s*└─ AssignUniqueId\[probe_row_\d+\]/);
     expect(plan).to.match(/Output partitioning: HASH \[probe_row_\d+\]/);
@@ -111,6 +112,40 @@ describe("semi and anti joins with their probe side replicated to the build side
     expect(await explain(QUERIES.EXISTS, { 'X-Trino-Session': 'disabled_optimizer_rules=keep_true_probe_replicated_marks' })).not.to.match(
       trueRowsOnly,
     );
+  });
+
+  it('keeps the first row of each number where the tasks send only their TRUE rows (EXISTS, IN in a WHERE), as DuckDB; aggregates the marks otherwise or with keep_first_probe_replicated_true_rows off', async () => {
+    const firstRows = /MarkDistinct\[distinct = \[probe_row_\d+\], marker = first_row_\d+\]\n[^\n]*\n\s*└─ RemoteSource/;
+    const aggregated = /Aggregate\(SINGLE\)\[keys = \[probe_row_\d+\]\] mark_code_\d+ := max\(mark_code_\d+\)/;
+    const ruleOff = { 'X-Trino-Session': 'disabled_optimizer_rules=keep_first_probe_replicated_true_rows' };
+    const keptTrue = [
+      QUERIES.EXISTS,
+      QUERIES['EXISTS with a filter of <> (as q21)'],
+      QUERIES['EXISTS, every probe row kept (duplicates too)'],
+      QUERIES['EXISTS on two keys'],
+      `${COUNTS} WHERE p.k IN (SELECT k FROM {build})`,
+    ];
+    for (const sql of keptTrue) {
+      const plan = await explain(sql, ON);
+      expect(plan, sql).to.match(firstRows);
+      expect(plan, sql).not.to.match(aggregated);
+      expect(plan, sql).not.to.contain('mark_code');
+      const off = await explain(sql, ruleOff);
+      expect(off, sql).not.to.contain('MarkDistinct');
+      expect(off, sql).to.match(aggregated);
+      const expected = sorted(await duckDbRows(duckDbs(sql)));
+      expect(sorted(await query(cluster.coordinator.uri, ours(sql), ON)), sql).to.deep.equal(expected);
+      expect(sorted(await query(cluster.coordinator.uri, ours(sql), ruleOff)), `${sql} (rule off)`).to.deep.equal(expected);
+    }
+    for (const sql of [
+      QUERIES['NOT EXISTS'],
+      QUERIES['EXISTS whose mark is projected (TRUE and FALSE kept)'],
+      QUERIES['NOT EXISTS in a disjunction'],
+    ]) {
+      const plan = await explain(sql, ON);
+      expect(plan, sql).not.to.contain('MarkDistinct');
+      expect(plan, sql).to.match(aggregated);
+    }
   });
 
   it('answers TPC-H q4, q21 and q22 on tiny as DuckDB does, their EXISTS and NOT EXISTS probe-replicated', async () => {

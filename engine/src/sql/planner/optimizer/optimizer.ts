@@ -5,6 +5,7 @@
 
 import { addExchanges } from '../distributed/add-exchanges.js';
 import { keepTrueProbeReplicatedMarks } from '../distributed/probe-replicated-true-marks.js';
+import { keepFirstProbeReplicatedTrueRows } from '../distributed/probe-replicated-first-rows.js';
 import { assignDynamicFilters } from './dynamic-filters.js';
 import { foldConstants } from './fold-constants.js';
 import { pruneColumns } from './prune-columns.js';
@@ -45,6 +46,7 @@ function exchangeRules(nodes: number, singleNode: boolean): readonly PlanRule[] 
     ),
     rule('prune_columns', pruneColumns),
     rule('keep_true_probe_replicated_marks', keepTrueProbeReplicatedMarks),
+    rule('keep_first_probe_replicated_true_rows', keepFirstProbeReplicatedTrueRows),
   ];
 }
 
