@@ -283,7 +283,7 @@ const OUTPUT_BUFFERS = kinds(
       { type: { const: 'PARTITIONED' }, partitions: PARTITIONS, partitionChannels: arrayOf(integer()) },
       { readers: READERS },
     ),
-    BROADCAST: closed({ type: { const: 'BROADCAST' }, partitions: PARTITIONS }, { readers: READERS }),
+    BROADCAST: closed({ type: { const: 'BROADCAST' }, partitions: PARTITIONS }),
     GATHER: closed({ type: { const: 'GATHER' } }),
   },
   'type',

@@ -26,8 +26,8 @@ export type OutputBuffersSpec =
    * with `readers` (a stage shared by identical copies), partition p also to p + k × partitions for each further reader k.
    */
   | { type: 'PARTITIONED'; partitions: number; partitionChannels: number[]; readers?: number }
-  /** Every row to every buffer (a REPLICATE exchange); `readers`: a shared stage's, whose buffers these are together. */
-  | { type: 'BROADCAST'; partitions: number; readers?: number }
+  /** Every row to every buffer (a REPLICATE exchange). */
+  | { type: 'BROADCAST'; partitions: number }
   /** All rows to buffer "0" (a GATHER exchange). */
   | { type: 'GATHER' };
 

@@ -31,7 +31,7 @@ export class TaskOutput {
     options: OutputBufferOptions,
   ) {
     // A shared stage's readers may wait on one another (shared-stages.ts): its output is held whole, in the task's memory.
-    const shared = spec.type !== 'GATHER' && spec.readers !== undefined;
+    const shared = spec.type === 'PARTITIONED' && spec.readers !== undefined;
     this.buffer = new OutputBuffer(bufferLayout(spec), shared ? { ...options, maxBufferedBytes: Number.POSITIVE_INFINITY } : options);
     this.serializer = new PageSerializer(types);
     // A replicated build side's pages are cut small by the filters and joins under it, too (q3's orders).

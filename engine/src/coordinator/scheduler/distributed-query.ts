@@ -576,14 +576,13 @@ function taskMemory(info: TaskInfo): TaskMemoryReport {
   return { reservedBytes: info.stats.memoryReservation, peakBytes: info.stats.peakMemoryReservation };
 }
 
-/** `consumers`: how many tasks each reader of the fragment's output has (several for a shared stage). */
+/** `consumers`: how many tasks each reader of the fragment's output has (several for a shared, hash-partitioned stage). */
 function outputBuffers(fragment: PlanFragment, consumers: readonly number[]): OutputBuffersSpec {
-  const shared = consumers.length > 1 ? { readers: consumers.length } : {};
   switch (fragment.output.type) {
     case 'GATHER':
-      return consumers.length > 1 ? { type: 'PARTITIONED', partitions: 1, partitionChannels: [], ...shared } : { type: 'GATHER' };
+      return { type: 'GATHER' };
     case 'REPLICATE':
-      return { type: 'BROADCAST', partitions: consumers.reduce((a, b) => a + b, 0), ...shared };
+      return { type: 'BROADCAST', partitions: consumers[0] };
     case 'REPARTITION': {
       const layout = fragment.root.outputs;
       const partitionChannels = fragment.output.partitionKeys.map((k) => layout.findIndex((s) => s.id === k.id));
@@ -592,6 +591,7 @@ function outputBuffers(fragment: PlanFragment, consumers: readonly number[]): Ou
       // The readers of a shared stage take the same partitions: their stages have as many tasks (FIXED_HASH).
       if (consumers.some((c) => c !== consumers[0]))
         throw new EngineError('GENERIC_INTERNAL_ERROR', `The readers of fragment ${fragment.id} have unequal partitions`);
+      const shared = consumers.length > 1 ? { readers: consumers.length } : {};
       return { type: 'PARTITIONED', partitions: consumers[0], partitionChannels, ...shared };
     }
   }

@@ -11,8 +11,8 @@
 // spool's do, so a large one fails the query rather than the node.
 //
 // Shared: SOURCE fragments alike up to symbols and node ids (common-subplans.ts's shape: deterministic,
-// no remote source), with the same output layout and partition channels, whose hash-partitioned
-// output goes to FIXED_HASH stages only (as many tasks each, so partitions match). The producer reads
+// no remote source), with the same output layout and partition channels, whose output is
+// hash-partitioned for FIXED_HASH stages (as many tasks each, so partitions match). The producer reads
 // no dynamic filter (one made by a join above one copy must not thin another's rows); a copy that
 // read one does without it, its join still filtering (at sf1, q15's join with supplier makes one for
 // a lineitem scan). Off with share_identical_stages.
@@ -79,8 +79,9 @@ export function withSharedStages(root: PlanFragment): PlanFragment {
 function sharedShape(fragment: PlanFragment, parent: PlanFragment | undefined): { key: string; readsDynamicFilter: boolean } | undefined {
   if (parent === undefined || fragment.partitioning !== 'SOURCE' || fragment.children.length > 0) return undefined;
   if (readerOf(parent, fragment.id) === undefined) return undefined;
-  if (fragment.output.type === 'REPARTITION' && parent.partitioning !== 'FIXED_HASH') return undefined;
-  if (parent.partitioning === 'COORDINATOR_ONLY') return undefined;
+  // Hash-partitioned partial aggregations (a WITH query's): sharing q17's small broadcast part scan
+  // measured no gain. Their readers are FIXED_HASH stages: as many tasks each, so the partitions match.
+  if (fragment.output.type !== 'REPARTITION' || parent.partitioning !== 'FIXED_HASH') return undefined;
   const shaped = shapeOf(fragment.root, () => true);
   if (shaped === undefined) return undefined;
   const outputs = fragment.root.outputs;
