@@ -28,6 +28,7 @@ import { printFragments } from '../sql/planner/distributed/fragment-printer.js';
 import { physicalTreeOf } from '../exec/threads/physical-context.js';
 import type { PhysicalPlanIndex } from '../sql/planner/physical/physical-plan-index.js';
 import { queryPhysicalPlans } from './scheduler/fragment-physical-plans.js';
+import { shareIdenticalStages, withSharedStages } from '../sql/planner/distributed/shared-stages.js';
 import { commonSubplansAcrossFragments, type FragmentsWithCommonSubplans } from '../sql/planner/distributed/fragment-common-subplans.js';
 import { materializeCommonTableExpressions } from '../sql/planner/physical/common-subplans.js';
 import { DistributedQuery, type ClusterView } from './scheduler/distributed-query.js';
@@ -329,9 +330,15 @@ export class StatementExecutor {
     return this.withCommonSubplansAcrossFragments(planned, session);
   }
 
-  /** On a single node, `planned` with the common subplans its fragments share run once (materialize_common_table_expressions). */
+  /**
+   * On a single node, `planned` with the common subplans its fragments share run once
+   * (materialize_common_table_expressions); on a cluster, with identical source stages run once (share_identical_stages).
+   */
   private withCommonSubplansAcrossFragments(planned: PlannedQuery, session: Session): PlannedQuery {
-    if (planned.fragments === undefined || this.options.singleNode !== true || !materializeCommonTableExpressions(session)) return planned;
+    if (planned.fragments === undefined) return planned;
+    if (this.options.singleNode !== true)
+      return shareIdenticalStages(session) ? { ...planned, fragments: withSharedStages(planned.fragments) } : planned;
+    if (!materializeCommonTableExpressions(session)) return planned;
     const acrossFragments = commonSubplansAcrossFragments(planned.fragments);
     return { ...planned, fragments: acrossFragments.root, acrossFragments };
   }

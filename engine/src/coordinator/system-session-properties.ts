@@ -27,6 +27,7 @@ import { PREFERRED_AGGREGATION_PARTITIONING_PROPERTY } from '../sql/planner/dist
 import { PARALLEL_MARK_JOIN_PROPERTY } from '../sql/planner/physical/parallel-mark-join.js';
 import { PARALLEL_SORT_PROPERTY } from '../sql/planner/physical/parallel-sort.js';
 import { MATERIALIZE_COMMON_TABLE_EXPRESSIONS_PROPERTY } from '../sql/planner/physical/common-subplans.js';
+import { SHARE_IDENTICAL_STAGES_PROPERTY } from '../sql/planner/distributed/shared-stages.js';
 import { PARALLEL_WINDOW_PROPERTY } from '../sql/planner/physical/parallel-window.js';
 import { PARALLEL_HASH_BUILD_PROPERTY } from '../sql/planner/physical/parallel-hash-build.js';
 
@@ -86,6 +87,7 @@ export function systemSessionProperties(node: NodeSessionDefaults): readonly Pro
     PARALLEL_MARK_JOIN_PROPERTY,
     PARALLEL_SORT_PROPERTY,
     MATERIALIZE_COMMON_TABLE_EXPRESSIONS_PROPERTY,
+    SHARE_IDENTICAL_STAGES_PROPERTY,
     DISTRIBUTED_SORT_PROPERTY,
     PARALLEL_WINDOW_PROPERTY,
     PARALLEL_HASH_BUILD_PROPERTY,

@@ -274,10 +274,15 @@ const closed = (required: Record<string, object>, optional: Record<string, objec
 
 /** Consumers of a task's output: at most one per task of the stage above. */
 const PARTITIONS = { type: 'integer', minimum: 1, maximum: MAX_LOCATIONS };
+/** The RemoteSource nodes reading a shared stage's output (shared-stages.ts). */
+const READERS = { type: 'integer', minimum: 2, maximum: MAX_LOCATIONS };
 const OUTPUT_BUFFERS = kinds(
   'output buffers',
   {
-    PARTITIONED: closed({ type: { const: 'PARTITIONED' }, partitions: PARTITIONS, partitionChannels: arrayOf(integer()) }),
+    PARTITIONED: closed(
+      { type: { const: 'PARTITIONED' }, partitions: PARTITIONS, partitionChannels: arrayOf(integer()) },
+      { readers: READERS },
+    ),
     BROADCAST: closed({ type: { const: 'BROADCAST' }, partitions: PARTITIONS }),
     GATHER: closed({ type: { const: 'GATHER' } }),
   },

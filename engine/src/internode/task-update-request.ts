@@ -21,8 +21,11 @@ export { MAX_SPLITS_PER_TASK_UPDATE } from './task-update-request-schema.js';
 
 /** How the task's output is laid out over its consumers' buffers. */
 export type OutputBuffersSpec =
-  /** Rows by the hash of `partitionChannels`, to buffers "0" .. partitions-1 (a REPARTITION exchange). */
-  | { type: 'PARTITIONED'; partitions: number; partitionChannels: number[] }
+  /**
+   * Rows by the hash of `partitionChannels`, to buffers "0" .. partitions-1 (a REPARTITION exchange);
+   * with `readers` (a stage shared by identical copies), partition p also to p + k × partitions for each further reader k.
+   */
+  | { type: 'PARTITIONED'; partitions: number; partitionChannels: number[]; readers?: number }
   /** Every row to every buffer (a REPLICATE exchange). */
   | { type: 'BROADCAST'; partitions: number }
   /** All rows to buffer "0" (a GATHER exchange). */

@@ -4,7 +4,8 @@
 // re-read of a token whose response was lost answers the same pages. A buffer is complete once no more
 // pages will come and the consumer acknowledged all of them; the consumer then destroys it (DELETE).
 //
-// Layouts: partitioned (one buffer per consumer partition, the producer names the partition),
+// Layouts: partitioned (one buffer per consumer partition, the producer names the partition; a
+// stage shared by several readers keeps a range of them per reader, each page held once for all),
 // broadcast (every page to every buffer, held once and freed when every buffer acknowledged it) and
 // arbitrary (one shared queue; whichever consumer asks first takes the next pages).
 //
@@ -22,7 +23,8 @@ import type { OutputPage } from './output-page.js';
 export const DEFAULT_MAX_BUFFERED_BYTES = 32 * 1024 * 1024;
 
 export type OutputBufferLayout =
-  | { kind: 'partitioned'; partitions: number } // buffer ids "0" .. "partitions-1"
+  /** Buffer ids "0" .. partitions × readers - 1: partition p's pages go to p, p + partitions, ... (one range per reader). */
+  | { kind: 'partitioned'; partitions: number; readers?: number }
   | { kind: 'broadcast'; bufferIds: readonly string[] }
   | { kind: 'arbitrary'; bufferIds: readonly string[] };
 
@@ -92,7 +94,10 @@ export class OutputBuffer {
     this.memory = options.memory;
     if (!(this.maxBufferedBytes > 0))
       throw new EngineError('GENERIC_INTERNAL_ERROR', `Output buffer bound must be positive, got ${this.maxBufferedBytes}`);
-    const ids = layout.kind === 'partitioned' ? Array.from({ length: layout.partitions }, (_, i) => String(i)) : layout.bufferIds;
+    const ids =
+      layout.kind === 'partitioned'
+        ? Array.from({ length: layout.partitions * (layout.readers ?? 1) }, (_, i) => String(i))
+        : layout.bufferIds;
     if (ids.length === 0) throw new EngineError('GENERIC_INTERNAL_ERROR', 'An output buffer needs at least one consumer buffer');
     for (const id of ids) this.buffers.set(id, new ClientBuffer(id));
   }
@@ -137,22 +142,16 @@ export class OutputBuffer {
             `Partition ${String(partition)} is not one of the ${this.layout.partitions} output partitions`,
           );
         }
-        const target = this.buffers.get(String(partition))!;
-        if (target.destroyed) break;
-        for (const page of pages) target.entries.push(this.hold(page, 1));
-        target.wakeReaders();
+        const { partitions, readers = 1 } = this.layout;
+        this.holdForEach(
+          pages,
+          Array.from({ length: readers }, (_, k) => this.buffers.get(String(partition + k * partitions))!),
+        );
         break;
       }
-      case 'broadcast': {
-        const live = [...this.buffers.values()].filter((b) => !b.destroyed);
-        if (live.length === 0) break;
-        for (const page of pages) {
-          const entry = this.hold(page, live.length);
-          for (const b of live) b.entries.push(entry);
-        }
-        for (const b of live) b.wakeReaders();
+      case 'broadcast':
+        this.holdForEach(pages, [...this.buffers.values()]);
         break;
-      }
       case 'arbitrary':
         for (const page of pages) this.sharedQueue.push(this.hold(page, 1));
         for (const b of this.buffers.values()) b.wakeReaders();
@@ -286,6 +285,17 @@ export class OutputBuffer {
       client.entries.push(this.sharedQueue.shift()!);
       bytes += next.bytes;
     }
+  }
+
+  /** Each page held once for the buffers of `targets` not destroyed yet. */
+  private holdForEach(pages: readonly OutputPage[], targets: readonly ClientBuffer[]): void {
+    const live = targets.filter((b) => !b.destroyed);
+    if (live.length === 0) return;
+    for (const page of pages) {
+      const entry = this.hold(page, live.length);
+      for (const b of live) b.entries.push(entry);
+    }
+    for (const b of live) b.wakeReaders();
   }
 
   private hold(page: OutputPage, refs: number): PageEntry {

@@ -30,7 +30,9 @@ export class TaskOutput {
     types: readonly SqlType[],
     options: OutputBufferOptions,
   ) {
-    this.buffer = new OutputBuffer(bufferLayout(spec), options);
+    // A shared stage's readers may wait on one another (shared-stages.ts): its output is held whole, in the task's memory.
+    const shared = spec.type === 'PARTITIONED' && spec.readers !== undefined;
+    this.buffer = new OutputBuffer(bufferLayout(spec), shared ? { ...options, maxBufferedBytes: Number.POSITIVE_INFINITY } : options);
     this.serializer = new PageSerializer(types);
     // A replicated build side's pages are cut small by the filters and joins under it, too (q3's orders).
     if (spec.type !== 'GATHER')
@@ -88,7 +90,7 @@ function bufferLayout(spec: OutputBuffersSpec): OutputBufferLayout {
     case 'GATHER':
       return { kind: 'partitioned', partitions: 1 };
     case 'PARTITIONED':
-      return { kind: 'partitioned', partitions: spec.partitions };
+      return { kind: 'partitioned', partitions: spec.partitions, readers: spec.readers };
     case 'BROADCAST':
       return { kind: 'broadcast', bufferIds: Array.from({ length: spec.partitions }, (_, i) => String(i)) };
   }

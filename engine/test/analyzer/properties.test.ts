@@ -218,6 +218,7 @@ describe('session properties', () => {
       ['query_max_execution_time', '100.00d', '100.00d', 'varchar'],
       // The harness's cluster-wide query memory limit is 1 GB: the default is the node's own.
       ['query_max_memory', '1GB', '1GB', 'varchar'],
+      ['share_identical_stages', 'true', 'true', 'boolean'],
       ['single_node_aggregation', 'true', 'true', 'boolean'],
       ['task_concurrency', '2', '2', 'integer'],
       ['time_zone_id', '', '', 'varchar'],

@@ -1,5 +1,5 @@
-// The output buffer's rules: tokens, acknowledgement, completion, the three layouts, the byte bound
-// that holds back the producer, the long poll, destroy and abort.
+// The output buffer's rules: tokens, acknowledgement, completion, the three layouts (partitioned also
+// with several readers), the byte bound that holds back the producer, the long poll, destroy and abort.
 
 import { expect } from 'chai';
 import { EngineError } from '../../src/errors/engine-error.js';
@@ -101,6 +101,28 @@ describe('OutputBuffer', () => {
     await buffer.enqueue([b], 1);
     expect((await buffer.get('0', 0, ALL)).pages).to.deep.equal([a, c]);
     expect((await buffer.get('1', 0, ALL)).pages).to.deep.equal([b]);
+    expect(() => buffer.enqueue([a], 2)).to.throw(EngineError, /Partition 2/);
+  });
+
+  it('partitioned with readers: each reader has its range of partitions, a page held once until every reader acknowledged it', async () => {
+    const buffer = new OutputBuffer({ kind: 'partitioned', partitions: 2, readers: 2 });
+    const [a, b] = [page(0, 10), page(1, 10)];
+    await buffer.enqueue([a], 0);
+    await buffer.enqueue([b], 1);
+    expect(buffer.bufferedBytes).to.equal(a.bytes + b.bytes);
+    // Reader 0 reads buffers 0 and 1, reader 1 buffers 2 and 3.
+    expect((await buffer.get('0', 0, ALL)).pages).to.deep.equal([a]);
+    expect((await buffer.get('2', 0, ALL)).pages).to.deep.equal([a]);
+    expect((await buffer.get('1', 0, ALL)).pages).to.deep.equal([b]);
+    expect((await buffer.get('3', 0, ALL)).pages).to.deep.equal([b]);
+    await buffer.get('0', 1, ALL);
+    expect(buffer.bufferedBytes).to.equal(a.bytes + b.bytes);
+    await buffer.get('2', 1, ALL);
+    expect(buffer.bufferedBytes).to.equal(b.bytes);
+    // A reader gone (a LIMIT above it) no longer holds the pages of its partition.
+    buffer.destroy('3');
+    await buffer.get('1', 1, ALL);
+    expect(buffer.bufferedBytes).to.equal(0);
     expect(() => buffer.enqueue([a], 2)).to.throw(EngineError, /Partition 2/);
   });
 

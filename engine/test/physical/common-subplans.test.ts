@@ -4,8 +4,9 @@
 // once keeps its plan, a volatile one (random()) stays inlined. On a single node, copies in different
 // fragments over scans whose splits are assigned as they come (tpch, lake) run once too, the
 // producer's task feeding the others (also when it sits on a join's probe side or under a LIMIT); a
-// coordinator (not a single node) and a cluster's source fragments inline them as before, to the same
-// answers; a cluster's coordinator-only fragment over memory tables runs it once.
+// coordinator (not a single node) plans no spool across a cluster's source fragments (identical ones
+// share a stage instead: cluster-shared-stages.test.ts), to the same answers; a cluster's
+// coordinator-only fragment over memory tables runs it once.
 
 import { expect } from 'chai';
 import { tpchQuery } from '../../scripts/tpch/queries.js';

@@ -93,6 +93,8 @@ export class DistributedQuery implements DistributedView {
   private readonly failed = new AbortController();
   private readonly counted = new Map<string, Counted>();
   private finished = false;
+  /** Per RemoteSource node reading a shared stage (shared-stages.ts), its first buffer in the stage's tasks. */
+  private readonly firstBuffers = new Map<number, number>();
   /** Per fragment, the number of its next task. */
   private readonly taskNumbers = new Map<number, number>();
   /** query.max-memory, or the session's query_max_memory when it sets a lower one. */
@@ -270,9 +272,7 @@ export class DistributedQuery implements DistributedView {
     const bottomUp = [...fragments].reverse().map((fragment) => this.stages.get(fragment.id)!);
     await allSettledOrThrow(bottomUp.map((stage) => this.prepareSplits(stage)));
     // Known only now: how many tasks each stage keeps (see prepareSplits), so how many buffers feed each.
-    const consumers = new Map<number, number>([[this.root.id, 1]]);
-    for (const f of allFragments(this.root))
-      for (const child of f.children) consumers.set(child.id, f.id === this.root.id ? 1 : this.stages.get(f.id)!.tasks.length);
+    const consumers = this.placeReaders();
     const session = this.sessionJson;
     this.remoteFilters = new RemoteDynamicFilters(
       this.root,
@@ -292,7 +292,7 @@ export class DistributedQuery implements DistributedView {
             session,
             fragment: fragment.root,
             physicalPlan,
-            outputBuffers: outputBuffers(fragment, consumers.get(fragment.id)!),
+            outputBuffers: outputBuffers(fragment, consumers.get(fragment.id) ?? [1]),
             sources: stage.splits?.initial(i) ?? [],
             remoteSources: remoteSourcesOf(fragment.root).map((node) => ({
               planNodeId: node.id,
@@ -343,10 +343,40 @@ export class DistributedQuery implements DistributedView {
     return out;
   }
 
+  /**
+   * Per fragment, how many tasks each of its readers has (one reader but for a stage shared by
+   * identical copies, shared-stages.ts); notes where each reader's buffers start in the producer's tasks.
+   */
+  private placeReaders(): Map<number, number[]> {
+    const tasksOf = (id: number) => (id === this.root.id ? 1 : this.stages.get(id)!.tasks.length);
+    const consumers = new Map<number, number[]>();
+    this.firstBuffers.clear();
+    for (const f of allFragments(this.root)) {
+      for (const child of f.children) {
+        if (child.readers === undefined) {
+          consumers.set(child.id, [tasksOf(f.id)]);
+          continue;
+        }
+        let first = 0;
+        consumers.set(
+          child.id,
+          child.readers.map((reader) => {
+            const tasks = tasksOf(reader.fragmentId);
+            this.firstBuffers.set(reader.remoteSourceId, first);
+            first += tasks;
+            return tasks;
+          }),
+        );
+      }
+    }
+    return consumers;
+  }
+
   /** Where task `consumerIndex` of a fragment reads a remote source: its buffer in every task below. */
   private locations(node: RemoteSourceNode, consumerIndex: number): { uri: string; nodeId: string }[] {
+    const buffer = (this.firstBuffers.get(node.id) ?? 0) + consumerIndex;
     return node.sourceFragmentIds.flatMap((id) =>
-      this.stages.get(id)!.tasks.map((t) => ({ uri: t.resultsUri(consumerIndex), nodeId: t.node.nodeId })),
+      this.stages.get(id)!.tasks.map((t) => ({ uri: t.resultsUri(buffer), nodeId: t.node.nodeId })),
     );
   }
 
@@ -546,18 +576,23 @@ function taskMemory(info: TaskInfo): TaskMemoryReport {
   return { reservedBytes: info.stats.memoryReservation, peakBytes: info.stats.peakMemoryReservation };
 }
 
-function outputBuffers(fragment: PlanFragment, consumers: number): OutputBuffersSpec {
+/** `consumers`: how many tasks each reader of the fragment's output has (several for a shared, hash-partitioned stage). */
+function outputBuffers(fragment: PlanFragment, consumers: readonly number[]): OutputBuffersSpec {
   switch (fragment.output.type) {
     case 'GATHER':
       return { type: 'GATHER' };
     case 'REPLICATE':
-      return { type: 'BROADCAST', partitions: consumers };
+      return { type: 'BROADCAST', partitions: consumers[0] };
     case 'REPARTITION': {
       const layout = fragment.root.outputs;
       const partitionChannels = fragment.output.partitionKeys.map((k) => layout.findIndex((s) => s.id === k.id));
       if (partitionChannels.some((c) => c < 0))
         throw new EngineError('GENERIC_INTERNAL_ERROR', `Partition keys of fragment ${fragment.id} are not in its output`);
-      return { type: 'PARTITIONED', partitions: consumers, partitionChannels };
+      // The readers of a shared stage take the same partitions: their stages have as many tasks (FIXED_HASH).
+      if (consumers.some((c) => c !== consumers[0]))
+        throw new EngineError('GENERIC_INTERNAL_ERROR', `The readers of fragment ${fragment.id} have unequal partitions`);
+      const shared = consumers.length > 1 ? { readers: consumers.length } : {};
+      return { type: 'PARTITIONED', partitions: consumers[0], partitionChannels, ...shared };
     }
   }
 }

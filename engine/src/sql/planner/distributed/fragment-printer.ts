@@ -17,7 +17,7 @@ export function printFragments(
       return [
         `Fragment ${f.id} [${f.partitioning}]`,
         `    Output layout: [${layout(f.root.outputs)}]`,
-        `    Output partitioning: ${outputPartitioning(f)}`,
+        `    Output partitioning: ${outputPartitioning(f)}${sharedBy(f)}`,
         ...tree.map((l) => `    ${l}`),
       ].join('\n');
     })
@@ -33,4 +33,9 @@ function outputPartitioning(f: PlanFragment): string {
     case 'REPARTITION':
       return `HASH [${f.output.partitionKeys.map(name).join(', ')}]`;
   }
+}
+
+/** A stage shared by identical copies (shared-stages.ts): the fragments that read it. */
+function sharedBy(f: PlanFragment): string {
+  return f.readers === undefined ? '' : ` (one stage read by fragments ${f.readers.map((r) => r.fragmentId).join(', ')})`;
 }

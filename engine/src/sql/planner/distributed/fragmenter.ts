@@ -25,6 +25,11 @@ export interface PlanFragment {
   partitionedScans: TableScanNode[];
   /** The fragments whose output this one reads, by the id of its RemoteSource node. */
   children: PlanFragment[];
+  /**
+   * When several RemoteSource nodes read this fragment's output (identical copies run once,
+   * shared-stages.ts): they and their fragments, its parent's first. Each reads its own range of the output buffers.
+   */
+  readers?: { fragmentId: number; remoteSourceId: number }[];
 }
 
 /** Whether any node may read a scan's splits (its connector is remotely accessible). */

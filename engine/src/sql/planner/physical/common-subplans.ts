@@ -67,7 +67,7 @@ export function findCommonSubplans(roots: readonly PlanNode[], shareableScan: (s
   return shared;
 }
 
-interface Shaped {
+export interface Shaped {
   node: PlanNode;
   /** The subtree as JSON with node ids left out and symbols numbered in order of appearance. */
   shape: string;
@@ -86,7 +86,7 @@ function isPlanNode(v: Record<string, unknown>): boolean {
 const VOLATILE_NODES = new Set(['AssignUniqueId', 'TableWriter', 'TableFinish', 'RemoteSource', 'Exchange']);
 
 /** The subtree's shape, or undefined when it may not be shared (volatile, or correlated). */
-function shapeOf(root: PlanNode, shareableScan: (scan: TableScanNode) => boolean): Shaped | undefined {
+export function shapeOf(root: PlanNode, shareableScan: (scan: TableScanNode) => boolean): Shaped | undefined {
   const numbers = new Map<number, number>();
   const defined = new Set<number>();
   let volatile = false;
