@@ -12,6 +12,7 @@ interface CpuSample {
   processMicros: number;
   systemBusy: number;
   systemTotal: number;
+  processors: number;
 }
 
 export interface CpuLoad {
@@ -33,11 +34,11 @@ export interface NodeMetrics extends CpuLoad {
 
 /** CPU loads between successive calls of sample(). */
 export class CpuLoadMeter {
-  private last: CpuSample = { at: Date.now() - process.uptime() * 1000, processMicros: 0, systemBusy: 0, systemTotal: 0 };
+  private last: CpuSample = { at: Date.now() - process.uptime() * 1000, processMicros: 0, systemBusy: 0, systemTotal: 0, processors: 1 };
 
   sample(): CpuLoad {
     const now = takeSample();
-    const processors = cpus().length || 1;
+    const processors = now.processors;
     const wallMicros = Math.max(1, (now.at - this.last.at) * 1000);
     const processCpuLoad = clamp((now.processMicros - this.last.processMicros) / (wallMicros * processors));
     const systemTotal = now.systemTotal - this.last.systemTotal;
@@ -69,16 +70,24 @@ export class NodeMetricsSampler {
   }
 }
 
+/** One os.cpus() per sample (it reads several /proc and /sys files): the processors are counted from it too. */
 function takeSample(): CpuSample {
   const usage = process.cpuUsage();
+  const processors = cpus();
   let busy = 0;
   let total = 0;
-  for (const cpu of cpus()) {
+  for (const cpu of processors) {
     const t = cpu.times;
     busy += t.user + t.nice + t.sys + t.irq;
     total += t.user + t.nice + t.sys + t.irq + t.idle;
   }
-  return { at: Date.now(), processMicros: usage.user + usage.system, systemBusy: busy, systemTotal: total };
+  return {
+    at: Date.now(),
+    processMicros: usage.user + usage.system,
+    systemBusy: busy,
+    systemTotal: total,
+    processors: processors.length || 1,
+  };
 }
 
 function clamp(x: number): number {
