@@ -2,7 +2,7 @@
 // periods so that joins, failures and departures show within a second or two.
 
 import { ServerProcess } from '../support/server-process.js';
-import { getJson, query } from '../support/statement-http.js';
+import { getJson, postStatement, query, type StatementResponse } from '../support/statement-http.js';
 
 export const ENVIRONMENT = 'cluster_test';
 /** How long the coordinator keeps a node that stopped announcing. */
@@ -139,6 +139,31 @@ export const DONE_TASK_STATES = new Set(['FINISHED', 'CANCELED', 'ABORTED', 'FAI
 export async function tasksOf(uri: string, queryId: string, headers: Record<string, string> = {}): Promise<TaskEntry[]> {
   const { body } = await getJson<TaskEntry[]>(`${uri}/v1/task`, { headers });
   return body.filter((t) => t.taskId.startsWith(`${queryId}.`));
+}
+
+/**
+ * Posts `sql` and follows its answers until a worker of `cluster` runs one of its tasks (`nodeHeaders`
+ * sign the task listing on a secured cluster): the newest answer, whose nextUri cancels the query, and its id.
+ */
+export async function startUntilRunningOnWorker(
+  cluster: Pick<RunningCluster, 'coordinator' | 'workers'>,
+  sql: string,
+  headers: Record<string, string>,
+  nodeHeaders: () => Record<string, string> = () => ({}),
+): Promise<{ latest: StatementResponse; queryId: string }> {
+  const first = (await postStatement(cluster.coordinator.uri, sql, headers)).body;
+  let latest = first;
+  await eventually(
+    'a running task on a worker',
+    async () => {
+      if (latest.nextUri) latest = (await getJson<StatementResponse>(latest.nextUri)).body;
+      for (const worker of cluster.workers.values())
+        if ((await tasksOf(worker.uri, first.id, nodeHeaders())).some((t) => t.state === 'RUNNING')) return true;
+      return undefined;
+    },
+    30_000,
+  );
+  return { latest, queryId: first.id };
 }
 
 /** The user every cluster test query runs as, and the same with joins forced to partition (repartition both sides). */

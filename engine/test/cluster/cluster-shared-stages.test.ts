@@ -7,8 +7,8 @@
 import { expect } from 'chai';
 import { tpchQuery } from '../../scripts/tpch/queries.js';
 import { duckDbTpchTiny } from '../support/duckdb-tpch-tiny.js';
-import { getJson, postStatement, query, runStatement, type StatementResponse } from '../support/statement-http.js';
-import { DONE_TASK_STATES, eventually, tasksOf } from './cluster-fixture.js';
+import { getJson, query, runStatement } from '../support/statement-http.js';
+import { DONE_TASK_STATES, eventually, startUntilRunningOnWorker, tasksOf } from './cluster-fixture.js';
 import { expectDuckDbAnswer } from './duckdb-answer.js';
 import { withLakeCluster } from './lake-cluster-fixture.js';
 
@@ -111,19 +111,8 @@ describe('identical source stages run once on a cluster (share_identical_stages)
 
   it('cancels a query while its shared stage runs, leaving nothing running or held on the workers', async () => {
     expect(await explain(LONG, TINY)).to.contain('one stage read by fragments');
-    const first = (await postStatement(cluster.coordinator.uri, LONG, TINY)).body;
-    let next: StatementResponse = first;
-    await eventually(
-      'a running task on a worker',
-      async () => {
-        if (next.nextUri) next = (await getJson<StatementResponse>(next.nextUri)).body;
-        for (const worker of cluster.workers.values())
-          if ((await tasksOf(worker.uri, first.id)).some((t) => t.state === 'RUNNING')) return true;
-        return undefined;
-      },
-      30_000,
-    );
-    expect((await fetch(next.nextUri!, { method: 'DELETE' })).status).to.equal(204);
-    await expectWorkersFreed(first.id);
+    const { latest, queryId } = await startUntilRunningOnWorker(cluster, LONG, TINY);
+    expect((await fetch(latest.nextUri!, { method: 'DELETE' })).status).to.equal(204);
+    await expectWorkersFreed(queryId);
   });
 });

@@ -4,9 +4,16 @@
 // remaining worker runs the next query and the restarted worker gets tasks again.
 
 import { expect } from 'chai';
-import { getJson, postStatement, query, runStatement, type StatementResponse } from '../support/statement-http.js';
+import { getJson, query, runStatement, type StatementResponse } from '../support/statement-http.js';
 import { InternalAuthenticator } from '../../src/server/internal-auth/internal-authenticator.js';
-import { DONE_TASK_STATES, eventually, tasksOf as workerTasks, type TaskEntry, withCluster } from './cluster-fixture.js';
+import {
+  DONE_TASK_STATES,
+  eventually,
+  startUntilRunningOnWorker,
+  tasksOf as workerTasks,
+  type TaskEntry,
+  withCluster,
+} from './cluster-fixture.js';
 
 const SECRET = 'cluster-test-secret';
 /** The tests read the workers' task lists, an internal endpoint: they sign as a node would. */
@@ -28,19 +35,8 @@ describe('distributed queries that end early', function () {
 
   /** Starts a long query and waits until a worker runs one of its tasks. */
   async function startLongQuery(sql = LONG_QUERY): Promise<{ first: StatementResponse; queryId: string }> {
-    const first = (await postStatement(cluster.coordinator.uri, sql, { 'X-Engine-User': 'test' })).body;
-    let next = first;
-    await eventually(
-      'a running task on a worker',
-      async () => {
-        if (next.nextUri) next = (await getJson<StatementResponse>(next.nextUri)).body;
-        for (const worker of cluster.workers.values())
-          if ((await tasksOf(worker.uri, first.id)).some((t) => t.state === 'RUNNING')) return true;
-        return undefined;
-      },
-      30_000,
-    );
-    return { first: next, queryId: first.id };
+    const { latest, queryId } = await startUntilRunningOnWorker(cluster, sql, USER, () => internal.authorizationHeader());
+    return { first: latest, queryId };
   }
 
   it('a cancelled query leaves no task running on any worker', async () => {
