@@ -15,7 +15,7 @@ import { ProtocolError } from '../internode/protocol-error.js';
 import type { Logger } from '../log/logger.js';
 import type { NodeManager } from './node-manager.js';
 import { failureInfo, type FailureInfo, type RemoteNode } from './remote-node.js';
-import { getSmallJson } from './small-json-get.js';
+import { getSmallJson } from '../internode/small-request.js';
 
 /** The heartbeat interval is cut into this many slices; a node is checked in its own one. */
 export const HEARTBEAT_SLICES = 10;

@@ -3,7 +3,7 @@
 // the node's internal bearer token. A failing announcement is logged once, not every interval, and
 // retried; a refused token is logged with its cause (the nodes' shared secrets differ).
 
-import { smallRequest, type SmallRequest } from '../coordinator/small-json-get.js';
+import { smallRequest, type SmallRequest } from '../internode/small-request.js';
 import { buildAnnouncement, type AnnouncedNode } from '../internode/announcement.js';
 import type { Logger } from '../log/logger.js';
 import { InternalAgents } from '../security/authentication/internal-tls.js';

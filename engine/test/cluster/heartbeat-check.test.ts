@@ -5,7 +5,7 @@ import { expect } from 'chai';
 import { once } from 'node:events';
 import { Agent, createServer, type Server } from 'node:http';
 import { heartbeatFailure } from '../../src/coordinator/heartbeat-monitor.js';
-import { getSmallJson } from '../../src/coordinator/small-json-get.js';
+import { getSmallJson } from '../../src/internode/small-request.js';
 
 describe('the health-check request', () => {
   const agent = new Agent({ keepAlive: true });

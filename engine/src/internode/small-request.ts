@@ -11,7 +11,7 @@ import { request as httpsRequest } from 'node:https';
 const MAX_BODY_BYTES = 1024 * 1024;
 
 /** A failed request; `code` is the socket error's (ECONNREFUSED, ...) when there is one. */
-export class SmallJsonGetError extends Error {
+export class SmallRequestError extends Error {
   constructor(
     name: string,
     message: string,
@@ -42,7 +42,7 @@ export function smallRequest(
 ): Promise<{ status: number; text: string }> {
   const what = `${method} ${url}`;
   return new Promise((resolve, reject) => {
-    const fail = (error: SmallJsonGetError) => {
+    const fail = (error: SmallRequestError) => {
       clearTimeout(timer);
       request.destroy();
       reject(error);
@@ -53,7 +53,7 @@ export function smallRequest(
       response.on('data', (chunk: Buffer) => {
         bytes += chunk.length;
         if (bytes > MAX_BODY_BYTES)
-          fail(new SmallJsonGetError('UNEXPECTED_RESPONSE', `${what} answered more than ${MAX_BODY_BYTES} bytes`));
+          fail(new SmallRequestError('UNEXPECTED_RESPONSE', `${what} answered more than ${MAX_BODY_BYTES} bytes`));
         else chunks.push(chunk);
       });
       response.on('error', (e: NodeJS.ErrnoException) => fail(socketError(what, e)));
@@ -64,7 +64,7 @@ export function smallRequest(
     });
     request.on('error', (e: NodeJS.ErrnoException) => fail(socketError(what, e)));
     const timer = setTimeout(
-      () => fail(new SmallJsonGetError('TimeoutError', `${what} did not answer within ${timeoutMillis} ms`)),
+      () => fail(new SmallRequestError('TimeoutError', `${what} did not answer within ${timeoutMillis} ms`)),
       timeoutMillis,
     );
     request.end(body);
@@ -77,12 +77,12 @@ export async function getSmallJson(url: string, agent: Agent, timeoutMillis: num
   try {
     return { status, body: text === '' ? undefined : JSON.parse(text) };
   } catch {
-    throw new SmallJsonGetError('UNEXPECTED_RESPONSE', `GET ${url} answered ${status} with a body that is not JSON: ${text.slice(0, 100)}`);
+    throw new SmallRequestError('UNEXPECTED_RESPONSE', `GET ${url} answered ${status} with a body that is not JSON: ${text.slice(0, 100)}`);
   }
 }
 
 /** The socket error, its code named ("socket hang up" is an ECONNRESET that does not say so). */
-function socketError(what: string, e: NodeJS.ErrnoException): SmallJsonGetError {
+function socketError(what: string, e: NodeJS.ErrnoException): SmallRequestError {
   const named = e.code === undefined || e.message.includes(e.code) ? e.message : `${e.message} (${e.code})`;
-  return new SmallJsonGetError(e.name, `${what}: ${named}`, e.code);
+  return new SmallRequestError(e.name, `${what}: ${named}`, e.code);
 }
