@@ -9,6 +9,7 @@ import { INTEGER_SESSION_DEFAULTS } from '../spi/session-properties.js';
 import { DEFAULT_QUERY_MAX_EXECUTION_TIME } from '../config/query-time-limit.js';
 import { TIME_ZONE_PROPERTY_METADATA } from './statements/time-zone-statement.js';
 import { PARALLEL_JOIN_PROBE_PROPERTY } from '../sql/planner/optimizer/parallel-probes.js';
+import { JOIN_CHAIN_FEWER_ROWS_NEXT_PROPERTY } from '../sql/planner/optimizer/join-chain-next.js';
 import { JOIN_CHAIN_FAR_START_PROPERTY } from '../sql/planner/optimizer/join-chain-start.js';
 import { DISTINCT_AGGREGATIONS_STRATEGY_PROPERTY } from '../sql/planner/optimizer/distinct-aggregations.js';
 import {
@@ -81,6 +82,7 @@ export function systemSessionProperties(node: NodeSessionDefaults): readonly Pro
     },
     PARALLEL_JOIN_PROBE_PROPERTY,
     JOIN_CHAIN_FAR_START_PROPERTY,
+    JOIN_CHAIN_FEWER_ROWS_NEXT_PROPERTY,
     PARTITIONED_AGGREGATION_PROPERTY,
     SINGLE_NODE_AGGREGATION_PROPERTY,
     PREFERRED_AGGREGATION_PARTITIONING_PROPERTY,

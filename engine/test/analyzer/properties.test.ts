@@ -202,6 +202,7 @@ describe('session properties', () => {
       ['enable_dynamic_filtering', 'true', 'true', 'boolean'],
       ['enable_semi_join_probe_key_filtering', 'true', 'true', 'boolean'],
       ['join_chain_far_start', 'true', 'true', 'boolean'],
+      ['join_chain_fewer_rows_next', 'true', 'true', 'boolean'],
       ['join_distribution_type', 'AUTOMATIC', 'AUTOMATIC', 'varchar'],
       ['join_max_broadcast_table_size', '100MB', '100MB', 'varchar'],
       ['materialize_common_table_expressions', 'true', 'true', 'boolean'],

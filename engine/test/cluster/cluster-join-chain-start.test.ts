@@ -1,6 +1,7 @@
-// The join orders join_chain_far_start gives (see test/optimizer/join-chain-start.test.ts) answer as
-// DuckDB does on a coordinator and two workers too, on and off: TPC-H q02, q03, q07, q08 and q09
-// from memory tables at tiny and from the tpch connector at sf0.1.
+// The join orders join_chain_far_start and join_chain_fewer_rows_next give (see
+// test/optimizer/join-chain-start.test.ts) answer as DuckDB does on a coordinator and two workers too,
+// on and off: TPC-H q02, q03, q07, q08, q09 and q17 from memory tables at tiny and from the tpch
+// connector at sf0.1.
 
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { duckDbWithTpch } from '../../scripts/tpch/duckdb-tpch.js';
@@ -10,8 +11,8 @@ import { query } from '../support/statement-http.js';
 import { withCluster } from './cluster-fixture.js';
 import { expectDuckDbAnswer } from './duckdb-answer.js';
 
-const QUERIES = [2, 3, 7, 8, 9];
-const SETTINGS = ['join_chain_far_start=true', 'join_chain_far_start=false'];
+const QUERIES = [2, 3, 7, 8, 9, 17];
+const SETTINGS = ['join_chain_far_start=true', 'join_chain_far_start=false', 'join_chain_fewer_rows_next=false'];
 
 describe('join chains started far from the biggest input on a cluster (coordinator + 2 workers) equal DuckDB', function () {
   this.timeout(600_000);

@@ -5,7 +5,9 @@
 // scanned in the main thread inside the customer join's build side. Answers equal DuckDB's on the
 // same rows with the choice on and off: TPC-H queries whose plans it changes (q02 at sf0.1, q07) or
 // that join the same tables (q03, q08, q09), and a snowflake of NULL and duplicate keys, inner and
-// under a LEFT join.
+// under a LEFT join. The chain's next input (join_chain_fewer_rows_next): q09's parts join partsupp
+// before lineitem, which then probes them; q09 and q17 (whose plans it changes) answer as DuckDB does
+// with it on and off.
 
 import { expect } from 'chai';
 import type { DuckDBConnection } from '@duckdb/node-api';
@@ -18,6 +20,10 @@ import { IN_WORKERS } from '../parallel/parallel-helpers.js';
 
 const OFF = { join_chain_far_start: 'false' };
 const QUERIES = [2, 3, 7, 8, 9];
+const NEXT_OFF = { join_chain_fewer_rows_next: 'false' };
+const NEXT_QUERIES = [9, 17];
+/** q09's join of partsupp to the filtered parts, made before lineitem is reached. */
+const PARTSUPP_TO_PARTS = /Join\[criteria = \(ps_partkey_\d+ = p_partkey_\d+\)/;
 
 /** The plan's lines from the lineitem scan's on, up to the next plan node: whether it runs on the threads. */
 function lineitemScan(plan: string): string {
@@ -52,12 +58,13 @@ describe('join chains start far from the biggest input (join_chain_far_start)', 
       });
       after(() => duck?.closeSync());
 
-      it("q07's lineitem scan runs on the threads, probing its joins; switched off, in the customer join's build side", async () => {
+      it("q07's lineitem scan runs on the threads, probing its joins; switched off (and join_chain_fewer_rows_next), in the customer join's build side", async () => {
         const explain = async () => String((await engine.rows(`EXPLAIN ${tpchQuery(7)}`))[0][0]);
         const on = await explain();
         expect(lineitemScan(on)).to.include('Runs: threads');
         expect(on.match(/probe = parallel/g)?.length).to.be.at.least(2);
-        const off = await engine.withSession(OFF, explain);
+        // join_chain_fewer_rows_next alone also keeps lineitem from being reached early (at tiny): both off.
+        const off = await engine.withSession({ ...OFF, ...NEXT_OFF }, explain);
         expect(lineitemScan(off)).not.to.include('Runs: threads');
       });
 
@@ -65,6 +72,19 @@ describe('join chains start far from the biggest input (join_chain_far_start)', 
         it(`q${String(q).padStart(2, '0')} answers as DuckDB does, with the choice on and off`, async () => {
           await expectDuckDbAnswer(engine, duck, tpchQuery(q));
           await engine.withSession(OFF, () => expectDuckDbAnswer(engine, duck, tpchQuery(q)));
+        });
+      }
+
+      it("q09's parts join partsupp before lineitem; with join_chain_fewer_rows_next off, lineitem first", async () => {
+        const explain = async () => String((await engine.rows(`EXPLAIN ${tpchQuery(9)}`))[0][0]);
+        expect(await explain()).to.match(PARTSUPP_TO_PARTS);
+        expect(await engine.withSession(NEXT_OFF, explain)).not.to.match(PARTSUPP_TO_PARTS);
+      });
+
+      for (const q of NEXT_QUERIES) {
+        it(`q${String(q).padStart(2, '0')} answers as DuckDB does, with join_chain_fewer_rows_next on and off`, async () => {
+          await expectDuckDbAnswer(engine, duck, tpchQuery(q));
+          await engine.withSession(NEXT_OFF, () => expectDuckDbAnswer(engine, duck, tpchQuery(q)));
         });
       }
     });

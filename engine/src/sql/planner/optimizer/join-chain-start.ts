@@ -55,7 +55,7 @@ export function joinHops(
     neighbours.get(a)?.add(b);
     neighbours.get(b)?.add(a);
   }
-  const biggest = inputs.reduce((big, n) => (estimateRows(n, context) > estimateRows(big, context) ? n : big));
+  const biggest = biggestInput(inputs, context);
   const hops = new Map([[biggest, 0]]);
   const queue = [biggest];
   for (let i = 0; i < queue.length; i++) {
@@ -66,4 +66,9 @@ export function joinHops(
     }
   }
   return hops;
+}
+
+/** The input of the most estimated rows, the first written among equals. */
+export function biggestInput(inputs: readonly PlanNode[], context: PlannerContext): PlanNode {
+  return inputs.reduce((big, n) => (estimateRows(n, context) > estimateRows(big, context) ? n : big));
 }

@@ -14,7 +14,8 @@ import { referencedSymbols, symbolRef, type RowExpression, type Symbol } from '.
 import { BOOLEAN } from '../../../types/types.js';
 import { booleanSessionProperty } from '../../../spi/session-properties.js';
 import { estimateRows } from './estimate-rows.js';
-import { farthestSelectiveInput, JOIN_CHAIN_FAR_START_PROPERTY, joinHops } from './join-chain-start.js';
+import { fewerRowsNext, JOIN_CHAIN_FEWER_ROWS_NEXT_PROPERTY } from './join-chain-next.js';
+import { biggestInput, farthestSelectiveInput, JOIN_CHAIN_FAR_START_PROPERTY, joinHops } from './join-chain-start.js';
 import { mapSources } from './rewrite-plan.js';
 
 export function reorderJoins(root: PlanNode, context: PlannerContext): PlanNode {
@@ -72,6 +73,8 @@ function rebuildRegion(region: JoinNode, context: PlannerContext, visit: (n: Pla
   const inputOf = new Map(inputs.flatMap((n) => n.outputs.map((s) => [s.id, n] as const)));
   const equalities = equalityConditions(pending);
   const farStart = booleanSessionProperty(context.session, JOIN_CHAIN_FAR_START_PROPERTY);
+  const fewerRows = booleanSessionProperty(context.session, JOIN_CHAIN_FEWER_ROWS_NEXT_PROPERTY);
+  const biggest = biggestInput(inputs, context);
   const start = farStart
     ? farthestSelectiveInput(inputs, selective, joinHops(inputs, equalities, refsOf, inputOf, context))
     : (remaining.find((n) => selective.get(n) === true) ?? remaining[0]);
@@ -101,7 +104,17 @@ function rebuildRegion(region: JoinNode, context: PlannerContext, visit: (n: Pla
     // A small filtered input goes first only when a key joins it: reached through a filter alone (q07's
     // second nation, through the OR of the pair of nations) it would pull in its side of the query early.
     const keyed = farStart ? connectedInputs(equalityConditions(pending), refsOf, inputOf, joined) : connected;
-    const next = remaining.find((c) => keyed.has(c) && selective.get(c) === true) ?? remaining.find(connects) ?? remaining[0];
+    const connectedNext = () =>
+      fewerRows
+        ? fewerRowsNext(
+            current,
+            remaining.filter(connects),
+            biggest,
+            pending.map(symbolEquality).filter((p) => p !== undefined),
+            context,
+          )
+        : remaining.find(connects);
+    const next = remaining.find((c) => keyed.has(c) && selective.get(c) === true) ?? connectedNext() ?? remaining[0];
     remaining.splice(remaining.indexOf(next), 1);
     joined.add(next);
     let joining = next;
