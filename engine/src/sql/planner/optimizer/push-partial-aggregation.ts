@@ -19,7 +19,7 @@ import type { AggregateNode, AggregationCall, Assignment, JoinNode, PlanNode } f
 import { referencedSymbols, symbolRef, type Symbol } from '../row-expression.js';
 import { isDeterministic } from '../deterministic-expression.js';
 import { nullWhenNull } from './null-rejecting.js';
-import { estimateRows } from './estimate-rows.js';
+import { estimateGroupsWithIntegerRanges, estimateRows } from './estimate-rows.js';
 import { rewriteBottomUp } from './rewrite-plan.js';
 import { split } from './split-aggregation.js';
 
@@ -63,12 +63,13 @@ function pushed(aggregate: AggregateNode, context: PlannerContext, always: boole
   const above = computed.filter((a) => !read.has(a.symbol.id));
   const source = context.factory.projectExtending(original, below);
   const keys = partialKeys(aggregate, join, above, source);
+  if (!always && estimateGroupsWithIntegerRanges(keys, source, context) > MAX_KEPT_SHARE * estimateRows(original, context))
+    return undefined;
   const pair = split(
     { ...aggregate, source, groupingKeys: keys, outputs: [...keys, ...aggregate.aggregations.map((a) => a.symbol)] },
     context.factory,
   );
   const partial = pair.source as AggregateNode;
-  if (!always && estimateRows(partial, context) > MAX_KEPT_SHARE * estimateRows(original, context)) return undefined;
   const left = side === 'left' ? partial : join.left;
   const right = side === 'right' ? partial : join.right;
   const joined: JoinNode = { ...join, left, right, outputs: [...left.outputs, ...right.outputs] };
