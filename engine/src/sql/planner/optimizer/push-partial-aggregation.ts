@@ -50,6 +50,9 @@ export function pushPartialAggregationThroughJoin(root: PlanNode, context: Plann
 
 function pushed(aggregate: AggregateNode, context: PlannerContext, always: boolean): AggregateNode | undefined {
   if (aggregate.step !== 'single' || aggregate.aggregations.length === 0) return undefined;
+  // Without grouping keys the partial step above the join already sends one row per task (TPC-H q11's
+  // subquery, on the threads probing the join): below it, it would hash by join key for no fewer rows.
+  if (!always && aggregate.groupingKeys.length === 0) return undefined;
   const shape = joinBelow(aggregate.source);
   if (shape === undefined) return undefined;
   const { join, computed } = shape;
