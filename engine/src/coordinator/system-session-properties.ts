@@ -23,6 +23,7 @@ import { TINY_BUILD_SIDE_IN_PROBE_STAGE_PROPERTY } from '../sql/planner/distribu
 import { DISTRIBUTED_MARK_JOIN_PROPERTY } from '../sql/planner/distributed/probe-replicated-mark-join.js';
 import { PARTITIONED_AGGREGATION_PROPERTY } from '../sql/planner/physical/partitioned-aggregation.js';
 import { SINGLE_NODE_AGGREGATION_PROPERTY } from '../sql/planner/distributed/single-node-aggregation.js';
+import { PUSH_PARTIAL_AGGREGATION_THROUGH_JOIN_PROPERTY } from '../sql/planner/optimizer/push-partial-aggregation.js';
 import { DISTRIBUTED_SORT_PROPERTY } from '../sql/planner/distributed/distributed-sort.js';
 import { PREFERRED_AGGREGATION_PARTITIONING_PROPERTY } from '../sql/planner/distributed/preferred-partitioning.js';
 import { PARALLEL_MARK_JOIN_PROPERTY } from '../sql/planner/physical/parallel-mark-join.js';
@@ -85,6 +86,7 @@ export function systemSessionProperties(node: NodeSessionDefaults): readonly Pro
     JOIN_CHAIN_FEWER_ROWS_NEXT_PROPERTY,
     PARTITIONED_AGGREGATION_PROPERTY,
     SINGLE_NODE_AGGREGATION_PROPERTY,
+    PUSH_PARTIAL_AGGREGATION_THROUGH_JOIN_PROPERTY,
     PREFERRED_AGGREGATION_PARTITIONING_PROPERTY,
     PARALLEL_MARK_JOIN_PROPERTY,
     PARALLEL_SORT_PROPERTY,

@@ -216,6 +216,7 @@ describe('session properties', () => {
       ['parallel_window', 'true', 'true', 'boolean'],
       ['partitioned_aggregation', 'true', 'true', 'boolean'],
       ['preferred_aggregation_partitioning', 'true', 'true', 'boolean'],
+      ['push_partial_aggregation_through_join', 'AUTOMATIC', 'AUTOMATIC', 'varchar'],
       ['query_max_execution_time', '100.00d', '100.00d', 'varchar'],
       // The harness's cluster-wide query memory limit is 1 GB: the default is the node's own.
       ['query_max_memory', '1GB', '1GB', 'varchar'],

@@ -14,7 +14,8 @@ import { checkDecimalSum } from './sum.js';
 /** Adds the non-NULL counts of a bigint intermediate column into `counts`. */
 export function addCounts(counts: Float64Array, groupIds: Int32Array, column: Column, start: number, end: number): void {
   const words = int64Words(column.values as BigInt64Array);
-  for (let i = start; i < end; i++) counts[groupIds[i]] += readInt64Number(words, i);
+  const nulls = column.nulls;
+  for (let i = start; i < end; i++) if (nulls === null || nulls[i] === 0) counts[groupIds[i]] += readInt64Number(words, i);
 }
 
 export function countsColumn(counts: Float64Array, start: number, end: number): Column {
@@ -60,8 +61,10 @@ export class DoubleAverageAccumulator implements GroupedAccumulator {
   }
 
   addIntermediate(groupIds: Int32Array, intermediates: readonly Column[], start: number, end: number): void {
-    const sums = intermediates[0].values as Float64Array;
-    for (let i = start; i < end; i++) this.sums[groupIds[i]] += sums[i];
+    // A NULL state (an outer join's unmatched row, below which the partial step ran) adds nothing.
+    const { values, nulls } = intermediates[0];
+    const sums = values as Float64Array;
+    for (let i = start; i < end; i++) if (nulls === null || nulls[i] === 0) this.sums[groupIds[i]] += sums[i];
     addCounts(this.counts, groupIds, intermediates[1], start, end);
   }
 

@@ -164,6 +164,8 @@ class ExchangeRewriter {
     const source = this.visit(node.source, preferredKeysBelow(node, this.context, this.nodes));
     const keys = node.groupingKeys;
     const d = source.distribution;
+    // A partial step below a join (push-partial-aggregation.ts) runs where its rows are; its final step merges above.
+    if (node.step === 'partial') return { node: { ...node, source: source.node }, distribution: d };
     const inPlace = d.kind === 'single' || (keys.length > 0 && d.kind === 'hash' && d.keys.every((k) => keys.some((g) => g.id === k.id)));
     if (inPlace) return { node: { ...node, source: source.node }, distribution: d };
     if (d.kind === 'arbitrary' && keys.length > 0 && aggregatesInScanTask(this.context, this.singleNode)) {

@@ -35,7 +35,7 @@ interface NumericRange {
   high: number;
 }
 
-function numericRange(statistics: ColumnStatistics): NumericRange | undefined {
+export function numericRange(statistics: ColumnStatistics): NumericRange | undefined {
   const low = statistics.low === undefined ? undefined : numeric(statistics.low);
   const high = statistics.high === undefined ? undefined : numeric(statistics.high);
   return low === undefined || high === undefined || high < low ? undefined : { low, high };

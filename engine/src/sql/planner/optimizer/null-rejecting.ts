@@ -10,7 +10,14 @@ import type { RowExpression } from '../row-expression.js';
 const STRICT_ARITHMETIC = new Set(['add', 'subtract', 'multiply', 'divide', 'modulus', 'negate']);
 
 export function rejectsNulls(conjunct: RowExpression, symbols: ReadonlySet<number>): boolean {
-  if (conjunct.kind !== 'call' || !COMPARISON_NAMES.has(conjunct.name)) return false;
+  return conjunct.kind === 'call' && COMPARISON_NAMES.has(conjunct.name) && nullWhenNull(conjunct, symbols);
+}
+
+/**
+ * Whether `e` is NULL on every row whose given symbols are all NULL: it is built only of symbols,
+ * constants, casts, arithmetic and comparisons, and reads at least one of those symbols.
+ */
+export function nullWhenNull(e: RowExpression, symbols: ReadonlySet<number>): boolean {
   let reads = false;
   const strict = (e: RowExpression): boolean => {
     switch (e.kind) {
@@ -22,10 +29,10 @@ export function rejectsNulls(conjunct: RowExpression, symbols: ReadonlySet<numbe
       case 'cast':
         return strict(e.arg);
       case 'call':
-        return STRICT_ARITHMETIC.has(e.name) && e.args.every(strict);
+        return (STRICT_ARITHMETIC.has(e.name) || COMPARISON_NAMES.has(e.name)) && e.args.every(strict);
       default:
         return false;
     }
   };
-  return conjunct.args.every(strict) && reads;
+  return strict(e) && reads;
 }

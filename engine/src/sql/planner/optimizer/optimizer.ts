@@ -18,6 +18,7 @@ import { reorderJoins } from './reorder-joins.js';
 import { pushConstraintsIntoScans } from './scan-constraints.js';
 import { splitAggregation } from './split-aggregation.js';
 import { planDistinctAggregations } from './distinct-aggregations.js';
+import { pushPartialAggregationThroughJoin } from './push-partial-aggregation.js';
 import { requiredRule, rule, type PlanRule } from './plan-rule.js';
 
 // push_into_connectors runs on pruned scans, and columns only its pushed filters read are pruned after.
@@ -28,6 +29,8 @@ const LOGICAL_RULES: readonly PlanRule[] = [
   rule('reduce_grouped_joins', reduceGroupedJoins),
   rule('reorder_joins', reorderJoins),
   rule('plan_distinct_aggregations', planDistinctAggregations),
+  // After join ordering (it reads which side a join preserves) and DISTINCT's rewrite (it splits plain calls only).
+  rule('push_partial_aggregation_through_join', pushPartialAggregationThroughJoin),
   rule('prune_columns', pruneColumns),
   rule('push_into_connectors', pushIntoConnectors),
   rule('prune_columns', pruneColumns),
