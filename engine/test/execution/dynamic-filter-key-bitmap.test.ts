@@ -39,14 +39,14 @@ function randoms(seed: number): () => number {
 const ascending = (keys: Iterable<number>) => [...new Set(keys)].sort((a, b) => a - b);
 
 describe('dynamic filters: a build key bitmap', () => {
-  it('holds exactly the keys added, ascending, descending, in no order, negative, one', () => {
+  it('holds exactly the keys added, ascending, descending, in no order, negative, at the ends of the safe integers', () => {
     const random = randoms(7);
     const cases: number[][] = [
       Array.from({ length: 100_000 }, (_, i) => 3 * i + 1),
       Array.from({ length: 100_000 }, (_, i) => 1_000_000 - 5 * i),
       Array.from({ length: 100_000 }, () => Math.floor(random() * 6_000_000) - 3_000_000),
       Array.from({ length: 1000 }, (_, i) => -17 - 13 * i),
-      [-(2 ** 52)],
+      [-(2 ** 52), -(2 ** 52) + 20],
       [2 ** 53 - 1, 2 ** 53 - 9],
     ];
     for (const keys of cases) {
@@ -73,6 +73,18 @@ describe('dynamic filters: a build key bitmap', () => {
     const huge = new KeyBitmapBuilder();
     expect(huge.addInt64(BigInt64Array.of(1n, 2n ** 60n), null, 0, 2)).to.equal(false);
     expect(new KeyBitmapBuilder().finish()).to.equal(undefined);
+  });
+
+  it('makes no bitmap of keys that fill most of their span (their range drops as much)', () => {
+    const dense = new KeyBitmapBuilder();
+    for (let k = 1; k <= 200_000; k++) if (k % 20 !== 0) dense.add(k);
+    expect(dense.finish()).to.equal(undefined);
+    const one = new KeyBitmapBuilder();
+    one.add(42);
+    expect(one.finish()).to.equal(undefined);
+    const half = new KeyBitmapBuilder();
+    for (let k = 1; k <= 200_000; k += 2) half.add(k);
+    expect(keysOf(half.finish()!).length).to.equal(100_000);
   });
 
   it('a collector asked for bitmaps keeps one past its values limit, NULLs left out; not asked, only the range', () => {

@@ -17,6 +17,14 @@ export const MAX_KEY_BITMAP_SPAN = 2 ** 25;
 const TWO_POW_32 = 4294967296;
 /** |high word| below this: the 64-bit value is a safe integer as high * 2^32 + low. */
 const SAFE_HIGH_WORD = 2 ** 21;
+/** Keys filling this share of their span or more make no bitmap: the range drops nearly all it would. */
+const MAX_USEFUL_DENSITY = 0.9;
+/** The number of bits set in each byte value. */
+const BITS_SET = Uint8Array.from({ length: 256 }, (_, b) => {
+  let n = 0;
+  for (let v = b; v !== 0; v >>= 1) n += v & 1;
+  return n;
+});
 /** Bits a bitmap starts with, grown by doubling (keys arrive in any order). */
 const FIRST_CAPACITY = 2 ** 16;
 
@@ -68,9 +76,13 @@ export class KeyBitmapBuilder {
     return true;
   }
 
-  /** The keys' bits over [least key, greatest key] in shared memory, or undefined when there was none. */
+  /**
+   * The keys' bits over [least key, greatest key] in shared memory; undefined when there was none, or
+   * when they fill most of that span (q14's 200k part keys, 1..200000): the range alone then drops as
+   * much, for less than a bitmap test per row.
+   */
   finish(): KeyBitmap | undefined {
-    if (this.low > this.high) return undefined;
+    if (this.low > this.high || this.dense()) return undefined;
     // Trimmed to whole bytes around the keys: the copy is what the threads read.
     const firstByte = (this.low - this.base) >>> 3;
     const base = this.base + firstByte * 8;
@@ -78,6 +90,15 @@ export class KeyBitmapBuilder {
     const bits = new Uint8Array(new SharedArrayBuffer((size + 7) >>> 3));
     bits.set(this.bits.subarray(firstByte, firstByte + bits.length));
     return { base, size, bits };
+  }
+
+  /** Whether the keys set at least MAX_USEFUL_DENSITY of the bits between the least and the greatest. */
+  private dense(): boolean {
+    let set = 0;
+    const from = (this.low - this.base) >>> 3;
+    const to = (this.high - this.base) >>> 3;
+    for (let i = from; i <= to; i++) set += BITS_SET[this.bits[i]];
+    return set >= (this.high - this.low + 1) * MAX_USEFUL_DENSITY;
   }
 
   /** Sets v's bit (within the bits held). */
