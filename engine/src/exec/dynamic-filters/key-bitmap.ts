@@ -17,8 +17,14 @@ export const MAX_KEY_BITMAP_SPAN = 2 ** 25;
 const TWO_POW_32 = 4294967296;
 /** |high word| below this: the 64-bit value is a safe integer as high * 2^32 + low. */
 const SAFE_HIGH_WORD = 2 ** 21;
-/** Keys filling this share of their span or more make no bitmap: the range drops nearly all it would. */
-const MAX_USEFUL_DENSITY = 0.9;
+/**
+ * Keys filling this share of their span or more make no bitmap: it drops at most the rest of the
+ * probe's rows in that span. Measured at sf1 (memory tables, CPU of the server, bitmap off/on
+ * alternated): q14's part keys (all of 1..200000) dropped nothing; q19's lineitem build (135k part
+ * keys, 67% of their span) dropped 34% of part's rows yet cost more CPU in 3 of 4 pairs; q03's and
+ * q10's order keys (2.5% and 1% of theirs) cost less in every pair.
+ */
+const MAX_USEFUL_DENSITY = 0.5;
 /** The number of bits set in each byte value. */
 const BITS_SET = Uint8Array.from({ length: 256 }, (_, b) => {
   let n = 0;
@@ -78,8 +84,7 @@ export class KeyBitmapBuilder {
 
   /**
    * The keys' bits over [least key, greatest key] in shared memory; undefined when there was none, or
-   * when they fill most of that span (q14's 200k part keys, 1..200000): the range alone then drops as
-   * much, for less than a bitmap test per row.
+   * when they fill half that span or more (MAX_USEFUL_DENSITY).
    */
   finish(): KeyBitmap | undefined {
     if (this.low > this.high || this.dense()) return undefined;
