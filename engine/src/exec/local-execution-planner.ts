@@ -62,7 +62,13 @@ import type { FilterProjectStage, ScanPipeline } from './threads/scan-pipeline.j
 import { partitionedWindow, type ThreadWindow, windowSpecOf } from './threads/thread-window.js';
 import { callsLoopingRoutine, filterAndProjectInThread } from './threads/off-thread-routines.js';
 import { mapSplits, scanConnector, scanDynamicFilter, tableScan } from './table-scan.js';
-import { collectingDynamicFilters, DynamicFilters, probeKeyFilters } from './dynamic-filters/dynamic-filters.js';
+import { booleanSessionProperty } from '../spi/session-properties.js';
+import {
+  collectingDynamicFilters,
+  DYNAMIC_FILTER_KEY_BITMAP_PROPERTY,
+  DynamicFilters,
+  probeKeyFilters,
+} from './dynamic-filters/dynamic-filters.js';
 import { waitForRemoteFilters } from './dynamic-filters/remote-filter-wait.js';
 import { topN } from './operators/top-n.js';
 import { tableWriter } from './operators/table-writer.js';
@@ -536,7 +542,8 @@ export class LocalExecutionPlanner {
     const filters = join.dynamicFilters;
     if (filters === undefined) return build;
     const keys = filters.map((f) => ({ id: f.id, channel: channelOf(join.right.outputs, f.build) }));
-    return collectingDynamicFilters(build, keys, this.env.dynamicFilters!, ctx);
+    const keyBitmaps = booleanSessionProperty(this.env.session, DYNAMIC_FILTER_KEY_BITMAP_PROPERTY);
+    return collectingDynamicFilters(build, keys, this.env.dynamicFilters!, ctx, keyBitmaps);
   }
 
   /** A semi or anti join's probe key filters, begun now, and what completes them once it read its probe side first (if it has some). */

@@ -89,6 +89,19 @@ export interface ColumnDomain {
   low?: { value: Scalar; inclusive: boolean };
   high?: { value: Scalar; inclusive: boolean };
   values?: Scalar[];
+  /**
+   * The integer values, as bits: a dynamic filter's build keys when more than it lists but within a
+   * span (exec/dynamic-filters/key-bitmap.ts), on the build's own node only (never sent to another).
+   */
+  keys?: KeyBitmap;
+}
+
+/** Integers as bits: value base + i is in the set when bit i is (bits[i >> 3] & (1 << (i & 7))), for i < size. */
+export interface KeyBitmap {
+  base: number;
+  size: number;
+  /** In a SharedArrayBuffer: worker threads read the one copy. */
+  bits: Uint8Array;
 }
 
 /** Domains that all hold for the rows a scan needs (a conjunction). */

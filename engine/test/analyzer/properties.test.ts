@@ -198,6 +198,7 @@ describe('session properties', () => {
       ['distinct_aggregations_strategy', 'AUTOMATIC', 'AUTOMATIC', 'varchar'],
       ['distributed_mark_join', 'true', 'true', 'boolean'],
       ['distributed_sort', 'true', 'true', 'boolean'],
+      ['dynamic_filter_key_bitmap', 'true', 'true', 'boolean'],
       ['dynamic_filtering_wait_timeout', '1s', '1s', 'varchar'],
       ['enable_dynamic_filtering', 'true', 'true', 'boolean'],
       ['enable_semi_join_probe_key_filtering', 'true', 'true', 'boolean'],

@@ -16,7 +16,9 @@ import type { OperatorContext, PageStream } from '../operators/operator.js';
 import { PROBE_FIRST_MAX_ROWS } from '../../sql/planner/physical/adaptive-thresholds.js';
 import { yieldIfDue } from '../../columnar/cooperative.js';
 import { SLICE_ROWS } from '../operators/bounded-pages.js';
-import { KeyDomainCollector, unionDomains, type KeyDomain } from './key-domain.js';
+import type { PropertyMetadata } from '../../spi/properties.js';
+import { KeyDomainCollector, MAX_DYNAMIC_FILTER_VALUES, unionDomains, withoutKeys, type KeyDomain } from './key-domain.js';
+import { MAX_KEY_BITMAP_SPAN } from './key-bitmap.js';
 
 /** The metric a scan counts the splits it opened with a dynamic filter under (Trino's name). */
 export const DYNAMIC_FILTER_SPLITS_METRIC = 'dynamicFilterSplitsProcessed';
@@ -100,7 +102,8 @@ export class DynamicFilters {
     filter.running--;
     // A join made again later (a new build) does not publish twice: the coordinator took the first.
     if (filter.running > 0 || !this.remoteIds.has(id) || this.published.some((p) => p.id === id)) return;
-    this.published.push({ id, domain: filter.domain });
+    // Sent to the coordinator and on to other tasks: a key bitmap stays here (shared memory of this process).
+    this.published.push({ id, domain: withoutKeys(filter.domain) });
     this.onPublished();
   }
 
@@ -116,6 +119,17 @@ export class DynamicFilters {
   }
 }
 
+/** Whether a build with more keys than a filter lists keeps them as a bitmap (key-bitmap.ts): read as the join is made. */
+export const DYNAMIC_FILTER_KEY_BITMAP_PROPERTY: PropertyMetadata = {
+  name: 'dynamic_filter_key_bitmap',
+  type: { kind: 'boolean' },
+  defaultValue: true,
+  description: `Whether a join's dynamic filter with more than ${MAX_DYNAMIC_FILTER_VALUES} integer build keys spanning at most ${MAX_KEY_BITMAP_SPAN} integers keeps them as a bitmap, which the probe's scan on the same node tests its rows against (filters sent to other nodes keep only the keys' range)`,
+};
+
+/** The metric a join counts the filters it completed with a key bitmap under. */
+export const KEY_BITMAPS_METRIC = 'dynamicFilterKeyBitmaps';
+
 /** A key channel whose values make a dynamic filter (a build's; a probe's for a semi join's probe key filters). */
 export interface BuildKeyFilter {
   id: string;
@@ -125,15 +139,17 @@ export interface BuildKeyFilter {
 /**
  * The build input passed on unchanged; once it ends, its keys' domains complete the filters. Made
  * with the join's operator, before anything reads: from then on the filters wait for this build.
+ * `keyBitmaps`: DYNAMIC_FILTER_KEY_BITMAP_PROPERTY's value.
  */
 export function collectingDynamicFilters(
   build: PageStream,
   keys: readonly BuildKeyFilter[],
   filters: DynamicFilters,
   reader: Pick<OperatorContext, 'signal' | 'stats'>,
+  keyBitmaps = false,
 ): PageStream {
   filters.begin(keys.map((k) => k.id));
-  return collected(build, keys, filters, reader);
+  return collected(build, keys, filters, reader, keyBitmaps);
 }
 
 /** `reader`: the operator reading the build, whose turns of the event loop here are counted as blocked time. */
@@ -142,8 +158,9 @@ async function* collected(
   keys: readonly BuildKeyFilter[],
   filters: DynamicFilters,
   reader: Pick<OperatorContext, 'signal' | 'stats'>,
+  keyBitmaps: boolean,
 ): PageStream {
-  const collectors = keys.map(() => new KeyDomainCollector());
+  const collectors = keys.map(() => new KeyDomainCollector(MAX_DYNAMIC_FILTER_VALUES, keyBitmaps));
   for await (const page of build) {
     // A build page can be long (a gathered build side): its keys go a slice per turn of the event loop when one is due.
     for (let start = 0; start < page.rowCount; start += SLICE_ROWS) {
@@ -152,7 +169,12 @@ async function* collected(
     }
     yield page;
   }
-  keys.forEach((k, i) => filters.complete(k.id, collectors[i].domain()));
+  keys.forEach((k, i) => {
+    const domain = collectors[i].domain();
+    // EXPLAIN ANALYZE shows it on the join: how many of its filters hold their keys as a bitmap.
+    if (domain.keys !== undefined) reader.stats?.connectorMetrics({ [KEY_BITMAPS_METRIC]: 1 });
+    filters.complete(k.id, domain);
+  });
 }
 
 /**

@@ -1,12 +1,14 @@
 // The values a join's build side holds in one key column, gathered page by page as the build
 // input streams in: their minimum and maximum, and the distinct values themselves while they are
 // few (Trino's distinct-values limit; beyond it only the range is kept). NULL keys never match,
-// so they are left out; a build with no non-NULL key gives a domain no value satisfies.
+// so they are left out; a build with no non-NULL key gives a domain no value satisfies. Past the
+// limit, integer keys spanning few enough integers are kept as a bitmap (key-bitmap.ts) when asked.
 
 import type { ColumnDomain } from '../../spi/connector.js';
 import type { Column } from '../../columnar/page.js';
 import type { Scalar } from '../../types/scalar.js';
 import { compareStrings } from '../../types/chars.js';
+import { KeyBitmapBuilder, keysOfUnion } from './key-bitmap.js';
 
 /** Most distinct values a dynamic filter lists; with more, it keeps only their range. */
 export const MAX_DYNAMIC_FILTER_VALUES = 50_000;
@@ -21,8 +23,14 @@ export class KeyDomainCollector {
   private max: Key | undefined;
   /** The distinct keys so far; undefined once there were too many. */
   private distinct: Set<Key> | undefined = new Set();
+  /** Past the distinct-values limit, the keys as bits while they are integers within the bitmap's span. */
+  private bitmap: KeyBitmapBuilder | undefined;
 
-  constructor(private readonly maxValues = MAX_DYNAMIC_FILTER_VALUES) {}
+  /** `keyBitmaps`: whether keys past maxValues are kept as a bitmap (DYNAMIC_FILTER_KEY_BITMAP_PROPERTY). */
+  constructor(
+    private readonly maxValues = MAX_DYNAMIC_FILTER_VALUES,
+    private readonly keyBitmaps = false,
+  ) {}
 
   /** Whether the keys are 64-bit integers, held here as numbers where exact (no BigInt per row) and made bigints again in domain(). */
   private int64 = false;
@@ -35,10 +43,12 @@ export class KeyDomainCollector {
       // Past the distinct-values limit (even halfway through the rows) the rest goes through the range loop.
       const rest = this.distinct === undefined ? start : this.addKeys(column.nulls, int64Reader(values), start, end);
       if (rest < end) this.addInt64Range(values, column.nulls, rest, end);
+      if (rest < end && this.bitmap !== undefined && !this.bitmap.addInt64(values, column.nulls, rest, end)) this.bitmap = undefined;
     } else {
       const values = column.values as ArrayLike<Key>;
       const rest = this.addKeys(column.nulls, (i) => values[i], start, end);
       if (rest < end) this.addRange(values, column.nulls, rest, end);
+      if (rest < end && this.bitmap !== undefined && !this.bitmap.addNumbers(values, column.nulls, rest, end)) this.bitmap = undefined;
     }
   }
 
@@ -55,6 +65,7 @@ export class KeyDomainCollector {
       if (max === undefined || less(max, v)) max = v;
       distinct.add(v);
       if (distinct.size > this.maxValues) {
+        if (this.keyBitmaps) this.bitmap = bitmapOf(distinct);
         this.distinct = undefined;
         i++;
         break;
@@ -112,8 +123,17 @@ export class KeyDomainCollector {
     if (this.min === undefined || this.max === undefined) return { values: [] };
     const key = this.int64 ? (k: Key) => (typeof k === 'number' ? BigInt(k) : k) : (k: Key) => k;
     const range: KeyDomain = { low: { value: key(this.min), inclusive: true }, high: { value: key(this.max), inclusive: true } };
-    return this.distinct === undefined ? range : { ...range, values: [...this.distinct].map(key) as Scalar[] };
+    if (this.distinct !== undefined) return { ...range, values: [...this.distinct].map(key) as Scalar[] };
+    const keys = this.bitmap?.finish();
+    return keys === undefined ? range : { ...range, keys };
   }
+}
+
+/** The distinct keys so far as a bitmap, or undefined when they are not integers within its span. */
+function bitmapOf(distinct: Set<Key>): KeyBitmapBuilder | undefined {
+  const bitmap = new KeyBitmapBuilder();
+  for (const k of distinct) if (typeof k !== 'number' || !bitmap.add(k)) return undefined;
+  return bitmap;
 }
 
 const TWO_POW_32 = 4294967296;
@@ -139,9 +159,20 @@ export function unionDomains(a: KeyDomain, b: KeyDomain, maxValues = MAX_DYNAMIC
   if (b.low === undefined || b.high === undefined) return a;
   const low = less(b.low.value as Key, a.low.value as Key) ? b.low : a.low;
   const high = less(a.high.value as Key, b.high.value as Key) ? b.high : a.high;
-  if (a.values === undefined || b.values === undefined) return { low, high };
-  const values = new Set([...a.values, ...b.values]);
-  return values.size > maxValues ? { low, high } : { low, high, values: [...values] };
+  if (a.values !== undefined && b.values !== undefined) {
+    const values = new Set([...a.values, ...b.values]);
+    if (values.size <= maxValues) return { low, high, values: [...values] };
+  }
+  // Past the values' limit: a bitmap of both parts' keys, when one part has a bitmap (asked for) and the other too or a list.
+  const keys = keysOfUnion(a, b);
+  return keys === undefined ? { low, high } : { low, high, keys };
+}
+
+/** The domain as sent to other nodes: without its key bitmap (shared memory, of this process). */
+export function withoutKeys(domain: KeyDomain): KeyDomain {
+  if (domain.keys === undefined) return domain;
+  const { keys: _, ...rest } = domain;
+  return rest;
 }
 
 /** SQL's order: strings by code point (their UTF-8 bytes' order, which file statistics use), not by UTF-16 unit. */

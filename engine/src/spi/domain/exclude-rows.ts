@@ -110,7 +110,11 @@ function makeNumberTest(domain: PreparedDomain, integers: boolean): NumberTest |
     highInclusive: domain.high?.inclusive ?? true,
     values: undefined,
   };
-  if (domain.values === undefined) return test;
+  if (domain.values === undefined) {
+    // A build's keys as bits: they lie within the range (its least and greatest), so the bitmap alone decides.
+    if (domain.keys !== undefined) test.bitmap = domain.keys;
+    return test;
+  }
   const numbers = new Float64Array(domain.values.length);
   for (let i = 0; i < numbers.length; i++) {
     const v = asNumber(domain.values[i]);

@@ -4,7 +4,7 @@
 // byte arrays compare as unsigned bytes, which for UTF-8 is the code-point order SQL uses; NaN
 // bounds prove nothing (NaN compares false with everything, and writers leave it out of min/max).
 
-import type { ColumnDomain } from '../connector.js';
+import type { ColumnDomain, KeyBitmap } from '../connector.js';
 import type { Scalar } from '../../types/scalar.js';
 
 /** A bound as statistics give it: decoded into the engine's storage, or raw bytes for strings and binaries. */
@@ -40,6 +40,8 @@ export interface PreparedDomain {
   values?: Bound[];
   /** `values` in ascending order, when they are all of one kind (a dynamic filter's may be many: searched, not scanned). */
   sorted?: Bound[];
+  /** The integer values as bits (a dynamic filter's build keys, ColumnDomain's keys); tested on rows, not statistics. */
+  keys?: KeyBitmap;
 }
 
 /** Prepared domains by their domain: a thread's dynamic filter is one object for all the splits it reads, each of which prepares it. */
@@ -65,6 +67,7 @@ function preparedDomain(domain: ColumnDomain, bytewise: boolean): PreparedDomain
     if (value === undefined) return undefined;
     prepared[side] = { value, inclusive: bound.inclusive };
   }
+  if (domain.keys !== undefined && !bytewise) prepared.keys = domain.keys;
   if (domain.values !== undefined) {
     const values: Bound[] = [];
     for (const v of domain.values) {

@@ -1,0 +1,163 @@
+// A build's integer keys as a bitmap (key-bitmap.ts), checked against a Set of the same keys: keys
+// in any order and of any sign, the span limit, keys that are not safe integers, NULLs; and what a
+// domain with a bitmap drops of a column's rows (exclude-rows.ts), against the keys themselves.
+
+import { expect } from 'chai';
+import { KeyBitmapBuilder, keysOfUnion } from '../../src/exec/dynamic-filters/key-bitmap.js';
+import { KeyDomainCollector, unionDomains, withoutKeys } from '../../src/exec/dynamic-filters/key-domain.js';
+import { excludeRows } from '../../src/spi/domain/exclude-rows.js';
+import { prepareDomain } from '../../src/spi/domain/prepared-domain.js';
+import type { KeyBitmap } from '../../src/spi/connector.js';
+import type { Column } from '../../src/columnar/page.js';
+import { BIGINT, INTEGER } from '../../src/types/types.js';
+
+const column = (type: Column['type'], values: Column['values'], nulls: Uint8Array | null = null): Column => ({
+  type,
+  length: values.length,
+  values,
+  nulls,
+});
+
+/** The keys a bitmap holds, ascending. */
+function keysOf(bitmap: KeyBitmap): number[] {
+  const keys: number[] = [];
+  for (let i = 0; i < bitmap.size; i++) if ((bitmap.bits[i >>> 3] & (1 << (i & 7))) !== 0) keys.push(bitmap.base + i);
+  return keys;
+}
+
+/** A deterministic pseudo-random sequence (xorshift), for keys in no order. */
+function randoms(seed: number): () => number {
+  let x = seed;
+  return () => {
+    x ^= x << 13;
+    x ^= x >>> 17;
+    x ^= x << 5;
+    return (x >>> 0) / 2 ** 32;
+  };
+}
+
+const ascending = (keys: Iterable<number>) => [...new Set(keys)].sort((a, b) => a - b);
+
+describe('dynamic filters: a build key bitmap', () => {
+  it('holds exactly the keys added, ascending, descending, in no order, negative, at the ends of the safe integers', () => {
+    const random = randoms(7);
+    const cases: number[][] = [
+      Array.from({ length: 100_000 }, (_, i) => 3 * i + 1),
+      Array.from({ length: 100_000 }, (_, i) => 1_000_000 - 5 * i),
+      Array.from({ length: 100_000 }, () => Math.floor(random() * 6_000_000) - 3_000_000),
+      Array.from({ length: 1000 }, (_, i) => -17 - 13 * i),
+      [-(2 ** 52), -(2 ** 52) + 20],
+      [2 ** 53 - 1, 2 ** 53 - 9],
+    ];
+    for (const keys of cases) {
+      const builder = new KeyBitmapBuilder();
+      for (const k of keys) expect(builder.add(k)).to.equal(true);
+      const bitmap = builder.finish()!;
+      expect(bitmap.bits.buffer).to.be.instanceOf(SharedArrayBuffer);
+      expect(keysOf(bitmap)).to.deep.equal(ascending(keys));
+      expect(bitmap.base).to.equal(keys.reduce((a, b) => Math.min(a, b)) - (((keys.reduce((a, b) => Math.min(a, b)) % 8) + 8) % 8));
+    }
+  });
+
+  it('gives up on keys spanning more than its limit, or not safe integers', () => {
+    const spread = new KeyBitmapBuilder(1000);
+    expect(spread.add(0)).to.equal(true);
+    expect(spread.add(999)).to.equal(true);
+    // Within a byte of the limit a key may still fit (the bits already held); past it, never.
+    expect(spread.add(1020)).to.equal(false);
+    const below = new KeyBitmapBuilder(1000);
+    expect(below.add(500)).to.equal(true);
+    expect(below.add(-500)).to.equal(false);
+    expect(new KeyBitmapBuilder().add(2 ** 53)).to.equal(false);
+    expect(new KeyBitmapBuilder().add(1.5)).to.equal(false);
+    const huge = new KeyBitmapBuilder();
+    expect(huge.addInt64(BigInt64Array.of(1n, 2n ** 60n), null, 0, 2)).to.equal(false);
+    expect(new KeyBitmapBuilder().finish()).to.equal(undefined);
+  });
+
+  it('makes no bitmap of keys that fill half their span or more (a bitmap drops too few rows to pay)', () => {
+    const dense = new KeyBitmapBuilder();
+    for (let k = 1; k <= 200_000; k++) if (k % 20 !== 0) dense.add(k);
+    expect(dense.finish()).to.equal(undefined);
+    const one = new KeyBitmapBuilder();
+    one.add(42);
+    expect(one.finish()).to.equal(undefined);
+    const half = new KeyBitmapBuilder();
+    for (let k = 1; k <= 200_000; k += 2) half.add(k);
+    expect(half.finish()).to.equal(undefined);
+    const third = new KeyBitmapBuilder();
+    for (let k = 1; k <= 200_000; k += 3) third.add(k);
+    expect(keysOf(third.finish()!).length).to.equal(66_667);
+  });
+
+  it('a collector asked for bitmaps keeps one past its values limit, NULLs left out; not asked, only the range', () => {
+    const keys = Array.from({ length: 5000 }, (_, i) => 7 * i - 10_000);
+    const nulls = Uint8Array.from(keys, (_, i) => (i % 3 === 0 ? 1 : 0));
+    const values = BigInt64Array.from(keys, BigInt);
+    for (const [type, data] of [
+      [BIGINT, values],
+      [INTEGER, Int32Array.from(keys)],
+    ] as const) {
+      const collector = new KeyDomainCollector(100, true);
+      // In slices, as a long build page is added.
+      for (let start = 0; start < keys.length; start += 1024)
+        collector.add(column(type, data, nulls), start, Math.min(keys.length, start + 1024));
+      const domain = collector.domain();
+      expect(domain.values).to.equal(undefined);
+      expect(keysOf(domain.keys!)).to.deep.equal(ascending(keys.filter((_, i) => nulls[i] === 0)));
+      const off = new KeyDomainCollector(100, false);
+      off.add(column(type, data, nulls));
+      expect(off.domain().keys).to.equal(undefined);
+      expect(off.domain().low).to.deep.equal(domain.low);
+    }
+  });
+
+  it('a collector keeps no bitmap for keys beyond 2^53 or spanning too much, and the values while few', () => {
+    const beyond = new KeyDomainCollector(2, true);
+    beyond.add(column(BIGINT, BigInt64Array.of(1n, 2n, 3n, 2n ** 60n)));
+    expect(beyond.domain()).to.deep.equal({ low: { value: 1n, inclusive: true }, high: { value: 2n ** 60n, inclusive: true } });
+    const wide = new KeyDomainCollector(2, true);
+    wide.add(column(BIGINT, BigInt64Array.of(1n, 2n, 3n, 2n ** 40n)));
+    expect(wide.domain().keys).to.equal(undefined);
+    const few = new KeyDomainCollector(10, true);
+    few.add(column(BIGINT, BigInt64Array.of(1n, 2n, 3n)));
+    expect(few.domain()).to.deep.equal({ low: { value: 1n, inclusive: true }, high: { value: 3n, inclusive: true }, values: [1n, 2n, 3n] });
+  });
+
+  it("the union of a build made in parts holds both parts' keys; sent to other nodes, only the range", () => {
+    const part = (keys: number[]) => {
+      const collector = new KeyDomainCollector(3, true);
+      collector.add(column(BIGINT, BigInt64Array.from(keys, BigInt)));
+      return collector.domain();
+    };
+    const a = part([10, 20, 30, 40, 50]);
+    const b = part([-5, 1000, 7, 9]);
+    const union = unionDomains(a, b, 3);
+    expect(keysOf(union.keys!)).to.deep.equal([-5, 7, 9, 10, 20, 30, 40, 50, 1000]);
+    expect([union.low?.value, union.high?.value]).to.deep.equal([-5n, 1000n]);
+    const withList = unionDomains(a, part([60, 70]), 3);
+    expect(keysOf(withList.keys!)).to.deep.equal([10, 20, 30, 40, 50, 60, 70]);
+    expect(keysOfUnion(a, { values: ['x'] })).to.equal(undefined);
+    expect(unionDomains(a, { low: { value: 0n, inclusive: true }, high: { value: 1n, inclusive: true } }).keys).to.equal(undefined);
+    expect(withoutKeys(union)).to.deep.equal({ low: union.low, high: union.high });
+  });
+
+  it('drops the rows of a column whose value is no key, keeps NULL out and values beyond 2^53 for the engine', () => {
+    const random = randoms(11);
+    const keys = Array.from({ length: 80_000 }, () => Math.floor(random() * 1_000_000));
+    const collector = new KeyDomainCollector(50_000, true);
+    collector.add(column(BIGINT, BigInt64Array.from(keys, BigInt)));
+    const domain = { column: 'k', ...collector.domain() };
+    expect(domain.keys).to.not.equal(undefined);
+    const keySet = new Set(keys);
+    const probe = Array.from({ length: 50_000 }, () => Math.floor(random() * 1_200_000) - 100_000);
+    const values = BigInt64Array.from([...probe.map(BigInt), 2n ** 60n, 5n]);
+    const nulls = new Uint8Array(values.length);
+    nulls[values.length - 1] = 1;
+    const keep = new Uint8Array(values.length).fill(1);
+    excludeRows(column(BIGINT, values, nulls), prepareDomain(domain, false)!, keep);
+    expect([...keep.subarray(0, probe.length)]).to.deep.equal(probe.map((v) => (keySet.has(v) ? 1 : 0)));
+    // 2^60 is above the range (dropped by its bounds); the NULL never matches.
+    expect([keep[probe.length], keep[probe.length + 1]]).to.deep.equal([0, 0]);
+  });
+});
