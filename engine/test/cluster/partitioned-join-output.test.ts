@@ -16,6 +16,8 @@ import { expectDuckDbAnswer } from './duckdb-answer.js';
 
 const TINY = { 'X-Engine-User': 'test', 'X-Engine-Catalog': 'tpch', 'X-Engine-Schema': 'tiny' };
 const PARTITIONED = { ...TINY, 'X-Engine-Session': 'join_distribution_type=PARTITIONED' };
+/** q13 as written: its count over the join, not split around it (push-partial-aggregation.ts). */
+const NOT_PUSHED = { ...TINY, 'X-Engine-Session': 'push_partial_aggregation_through_join=NONE' };
 
 /**
  * Orders joined to their large lineitem sums: the sums (the smaller side, so the build side),
@@ -43,12 +45,25 @@ describe('partitioned join output: where its rows lie for the operators above', 
   });
 
   it("groups q13's right join on its build keys in the join's tasks, to DuckDB's answer", async () => {
-    const joinFragment = fragments(await explain(tpchQuery(13))).filter((f) => f.includes('RightJoin['));
+    const plan = await explain(tpchQuery(13), NOT_PUSHED);
+    const joinFragment = fragments(plan).filter((f) => f.includes('RightJoin['));
     expect(joinFragment).to.have.length(1);
     expect(joinFragment[0]).to.contain('distribution = PARTITIONED');
     // One step over the join: no partial aggregation repartitioned on c_custkey to a final one.
     expect(joinFragment[0]).to.match(/Aggregate(?:\(SINGLE\))?\[keys = \[c_custkey_\d+\]\][^\n]*count\(o_orderkey/);
-    expect(await explain(tpchQuery(13))).not.to.match(/Aggregate\((?:PARTIAL|FINAL)\)\[keys = \[c_custkey_/);
+    expect(plan).not.to.match(/Aggregate\((?:PARTIAL|FINAL)\)\[keys = \[c_custkey_/);
+    await expectDuckDbAnswer(cluster.coordinator.uri, duck, tpchQuery(13), NOT_PUSHED);
+  });
+
+  it("finishes q13's count pushed below its right join in the join's tasks, to DuckDB's answer", async () => {
+    const plan = await explain(tpchQuery(13));
+    const joinFragment = fragments(plan).filter((f) => f.includes('RightJoin['));
+    expect(joinFragment).to.have.length(1);
+    // The final step of the count per customer sits over the join in its fragment; its partial step
+    // counts orders per o_custkey below the join.
+    expect(joinFragment[0]).to.match(/Aggregate\(FINAL\)\[keys = \[c_custkey_\d+\]\][\s\S]*RightJoin\[/);
+    expect(plan).to.match(/Aggregate\(PARTIAL\)\[keys = \[o_custkey_\d+\]\]/);
+    expect(plan).not.to.match(/Aggregate\(PARTIAL\)\[keys = \[c_custkey_/);
     await expectDuckDbAnswer(cluster.coordinator.uri, duck, tpchQuery(13), TINY);
   });
 
