@@ -76,6 +76,11 @@ export interface ClusterNodeOptions {
   /** Flags of the workers only, after `args`. */
   workerArgs?: readonly string[];
   env?: NodeJS.ProcessEnv;
+  /**
+   * The nodes keep the configured heartbeat and announcement intervals (1 s and 3 s by default),
+   * as a deployed cluster does; otherwise both are 500 ms, so that tests see their nodes sooner.
+   */
+  configuredIntervals?: boolean;
 }
 
 /**
@@ -84,11 +89,12 @@ export interface ClusterNodeOptions {
  */
 export async function startCluster(cliPath: string, workers: number, nodeOptions: ClusterNodeOptions = {}): Promise<EngineServerProcess[]> {
   const common = nodeOptions.args ?? [];
+  const fast = nodeOptions.configuredIntervals !== true;
   const coordinator = await startEngineServer({
     cliPath,
     env: nodeOptions.env,
     processGroup: nodeOptions.processGroup,
-    args: ['--role', 'coordinator', '--node-id', 'coordinator', '--heartbeat-interval', '500ms', ...common],
+    args: ['--role', 'coordinator', '--node-id', 'coordinator', ...(fast ? ['--heartbeat-interval', '500ms'] : []), ...common],
   });
   const nodes = [coordinator];
   try {
@@ -100,8 +106,7 @@ export async function startCluster(cliPath: string, workers: number, nodeOptions
         `worker-${i}`,
         '--discovery-uri',
         coordinator.url,
-        '--announcement-interval',
-        '500ms',
+        ...(fast ? ['--announcement-interval', '500ms'] : []),
         ...common,
         ...(nodeOptions.workerArgs ?? []),
       ];
