@@ -159,6 +159,27 @@ const CASES: Case[] = [
     where: 'i32 < -1500000000 AND uti <= 100',
     rows: 'some',
   },
+  // A string constraint listed first is tested after the integer ones (parquet-reader.ts, testingOrder):
+  // its strings decode only for the rows those keep.
+  {
+    name: 'a dictionary string constraint listed before a selective integer range (tested after it)',
+    constraint: [
+      { column: 'vlow', values: ['beta', ''] },
+      { column: 'i32', high: { value: -1_500_000_000, inclusive: false } },
+    ],
+    where: "vlow IN ('beta', '') AND i32 < -1500000000",
+    rows: 'some',
+  },
+  {
+    name: 'a string range and a varbinary value listed before an id range that keeps a third',
+    constraint: [
+      { column: 'v', low: { value: 'str-3', inclusive: false } },
+      { column: 'bl', values: [Uint8Array.of(0xff, 0x00, 0x80)] },
+      { column: 'id', low: { value: 20_000n, inclusive: true }, high: { value: 40_000n, inclusive: false } },
+    ],
+    where: "v > 'str-3' AND bl = '\\xFF\\x00\\x80'::BLOB AND id >= 20000 AND id < 40000",
+    rows: 'some',
+  },
   // The first keeps most rows (tested again after the others), the second few.
   {
     name: 'two constraints, the first keeping most rows',
