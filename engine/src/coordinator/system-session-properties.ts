@@ -17,7 +17,10 @@ import {
   ENABLE_SEMI_JOIN_PROBE_KEY_FILTERING_PROPERTY,
 } from '../sql/planner/optimizer/dynamic-filters.js';
 import { DYNAMIC_FILTERING_WAIT_TIMEOUT_PROPERTY } from '../exec/dynamic-filters/remote-filter-wait.js';
-import { DYNAMIC_FILTER_KEY_BITMAP_PROPERTY } from '../exec/dynamic-filters/dynamic-filters.js';
+import {
+  DYNAMIC_FILTER_KEY_BITMAP_PROPERTY,
+  DYNAMIC_FILTER_REMOTE_KEY_BITMAP_MAX_SIZE_PROPERTY,
+} from '../exec/dynamic-filters/dynamic-filters.js';
 import { DISABLED_OPTIMIZER_RULES_PROPERTY } from '../sql/planner/optimizer/disabled-rules.js';
 import { JOIN_MAX_BROADCAST_TABLE_SIZE_PROPERTY } from '../sql/planner/distributed/join-distribution.js';
 import { TINY_BUILD_SIDE_IN_PROBE_STAGE_PROPERTY } from '../sql/planner/distributed/tiny-build-side.js';
@@ -110,6 +113,7 @@ export function systemSessionProperties(node: NodeSessionDefaults): readonly Pro
     ENABLE_SEMI_JOIN_PROBE_KEY_FILTERING_PROPERTY,
     DYNAMIC_FILTERING_WAIT_TIMEOUT_PROPERTY,
     DYNAMIC_FILTER_KEY_BITMAP_PROPERTY,
+    DYNAMIC_FILTER_REMOTE_KEY_BITMAP_MAX_SIZE_PROPERTY,
     {
       name: 'query_max_execution_time',
       type: { kind: 'varchar' },

@@ -66,6 +66,7 @@ import { booleanSessionProperty } from '../spi/session-properties.js';
 import {
   collectingDynamicFilters,
   DYNAMIC_FILTER_KEY_BITMAP_PROPERTY,
+  remoteKeyBitmapMaxBytes,
   DynamicFilters,
   probeKeyFilters,
 } from './dynamic-filters/dynamic-filters.js';
@@ -542,7 +543,10 @@ export class LocalExecutionPlanner {
     const filters = join.dynamicFilters;
     if (filters === undefined) return build;
     const keys = filters.map((f) => ({ id: f.id, channel: channelOf(join.right.outputs, f.build) }));
-    const keyBitmaps = booleanSessionProperty(this.env.session, DYNAMIC_FILTER_KEY_BITMAP_PROPERTY);
+    const keyBitmaps = {
+      local: booleanSessionProperty(this.env.session, DYNAMIC_FILTER_KEY_BITMAP_PROPERTY),
+      remoteMaxBytes: remoteKeyBitmapMaxBytes(this.env.session),
+    };
     return collectingDynamicFilters(build, keys, this.env.dynamicFilters!, ctx, keyBitmaps);
   }
 

@@ -7,13 +7,16 @@
 // (GET /v1/task/{taskId}/dynamic-filters?since=N, as Trino's coordinator fetches a task's domains by
 // version; never in every info). The coordinator unions them over the join's tasks and sends the
 // union to the scan's tasks in a task update. A domain is a KeyDomain (exec/dynamic-filters/
-// key-domain.ts): a range, and the values themselves while they are few. The fetch answer is plain
-// JSON with its values tagged (bigints); the task update is tagged JSON throughout.
+// key-domain.ts): a range, and the values themselves while they are few, or past that a bitmap of
+// the integer keys when it is small enough (dynamic_filter_remote_key_bitmap_max_size), its bytes
+// base64 (a $bytes tag: one native encoding, no per-key work on either side). The fetch answer is
+// plain JSON with its values tagged (bigints, bytes); the task update is tagged JSON throughout.
 
 import type { ColumnDomain } from '../spi/connector.js';
 import { shapeCheck } from '../spi/json-shape.js';
 import { fromTaggedValue, PACKED_INT64S_SCHEMA, toTaggedValue } from '../sql/planner/plan-json.js';
 import { ProtocolError } from './protocol-error.js';
+import { keyBitmapProblem } from '../exec/dynamic-filters/key-bitmap.js';
 
 /** One dynamic filter's domain, by the filter's id (df_N). */
 export interface DynamicFilterDomain {
@@ -25,6 +28,13 @@ export interface DynamicFilterDomain {
 const MAX_FILTERS = 1_000;
 
 const BOUND = { type: 'object', required: ['value', 'inclusive'], properties: { value: {}, inclusive: { type: 'boolean' } } };
+/** A key bitmap (spi/connector.ts KeyBitmap): its bits are bytes (tagged base64 until decoded), checked by keyBitmapsProblem. */
+const KEYS = {
+  type: 'object',
+  required: ['base', 'size', 'bits'],
+  additionalProperties: false,
+  properties: { base: { type: 'integer' }, size: { type: 'integer' }, bits: {} },
+};
 
 /** The JSON Schema of a list of domains whose values are `values` (any scalars). */
 function domainsSchema(values: object): object {
@@ -36,7 +46,7 @@ function domainsSchema(values: object): object {
       required: ['id', 'domain'],
       properties: {
         id: { type: 'string' },
-        domain: { type: 'object', properties: { low: BOUND, high: BOUND, values } },
+        domain: { type: 'object', properties: { low: BOUND, high: BOUND, values, keys: KEYS } },
       },
     },
   };
@@ -81,7 +91,16 @@ export function untaggedVersionedDomains(value: unknown): VersionedDynamicFilter
     if (domain.values !== undefined && !Array.isArray(domain.values))
       throw new ProtocolError(`Invalid dynamic filter domains: the values of ${id} are not a list`);
   }
+  checkKeyBitmaps(answer.domains);
   return answer;
+}
+
+/** Throws a ProtocolError naming the first domain whose key bitmap is malformed (decoded: its bits a byte array). */
+export function checkKeyBitmaps(domains: readonly DynamicFilterDomain[]): void {
+  for (const { id, domain } of domains) {
+    const problem = domain.keys === undefined ? undefined : keyBitmapProblem(domain.keys);
+    if (problem !== undefined) throw new ProtocolError(`Invalid dynamic filter domains: the key bitmap of ${id}: ${problem}`);
+  }
 }
 
 /** Reads a fetch answer another node wrote; a ProtocolError names what is wrong with a malformed one. */

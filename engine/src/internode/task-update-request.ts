@@ -13,7 +13,7 @@ import type { SessionJson } from '../spi/session-json.js';
 import type { PlanNode } from '../sql/planner/plan.js';
 import type { PhysicalNodeJson } from '../sql/planner/physical/physical-plan-json.js';
 import { fromTaggedJson, toTaggedJson } from '../sql/planner/plan-json.js';
-import type { DynamicFilterDomain } from './dynamic-filter-domains.js';
+import { checkKeyBitmaps, type DynamicFilterDomain } from './dynamic-filter-domains.js';
 import { ProtocolError } from './protocol-error.js';
 import { TASK_REQUEST_SCHEMA } from './task-update-request-schema.js';
 
@@ -113,5 +113,7 @@ export function decodeTaskUpdateRequest(text: string): TaskUpdateRequest {
   }
   const problem = checkShape(value);
   if (problem !== undefined) throw new ProtocolError(`Invalid task request: ${problem}`);
-  return value as TaskUpdateRequest;
+  const request = value as TaskUpdateRequest;
+  if (request.dynamicFilterDomains !== undefined) checkKeyBitmaps(request.dynamicFilterDomains);
+  return request;
 }

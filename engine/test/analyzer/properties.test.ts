@@ -199,6 +199,7 @@ describe('session properties', () => {
       ['distributed_mark_join', 'true', 'true', 'boolean'],
       ['distributed_sort', 'true', 'true', 'boolean'],
       ['dynamic_filter_key_bitmap', 'true', 'true', 'boolean'],
+      ['dynamic_filter_remote_key_bitmap_max_size', '1MB', '1MB', 'varchar'],
       ['dynamic_filtering_wait_timeout', '1s', '1s', 'varchar'],
       ['enable_dynamic_filtering', 'true', 'true', 'boolean'],
       ['enable_semi_join_probe_key_filtering', 'true', 'true', 'boolean'],

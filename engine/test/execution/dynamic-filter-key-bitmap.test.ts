@@ -3,8 +3,8 @@
 // domain with a bitmap drops of a column's rows (exclude-rows.ts), against the keys themselves.
 
 import { expect } from 'chai';
-import { KeyBitmapBuilder, keysOfUnion } from '../../src/exec/dynamic-filters/key-bitmap.js';
-import { KeyDomainCollector, unionDomains, withoutKeys } from '../../src/exec/dynamic-filters/key-domain.js';
+import { KeyBitmapBuilder, keyBitmapProblem, keysOfUnion } from '../../src/exec/dynamic-filters/key-bitmap.js';
+import { forOtherNodes, KeyDomainCollector, unionDomains } from '../../src/exec/dynamic-filters/key-domain.js';
 import { excludeRows } from '../../src/spi/domain/exclude-rows.js';
 import { prepareDomain } from '../../src/spi/domain/prepared-domain.js';
 import type { KeyBitmap } from '../../src/spi/connector.js';
@@ -124,7 +124,7 @@ describe('dynamic filters: a build key bitmap', () => {
     expect(few.domain()).to.deep.equal({ low: { value: 1n, inclusive: true }, high: { value: 3n, inclusive: true }, values: [1n, 2n, 3n] });
   });
 
-  it("the union of a build made in parts holds both parts' keys; sent to other nodes, only the range", () => {
+  it("the union of a build made in parts holds both parts' keys; sent to other nodes, the bitmap only within its byte budget", () => {
     const part = (keys: number[]) => {
       const collector = new KeyDomainCollector(3, true);
       collector.add(column(BIGINT, BigInt64Array.from(keys, BigInt)));
@@ -139,7 +139,59 @@ describe('dynamic filters: a build key bitmap', () => {
     expect(keysOf(withList.keys!)).to.deep.equal([10, 20, 30, 40, 50, 60, 70]);
     expect(keysOfUnion(a, { values: ['x'] })).to.equal(undefined);
     expect(unionDomains(a, { low: { value: 0n, inclusive: true }, high: { value: 1n, inclusive: true } }).keys).to.equal(undefined);
-    expect(withoutKeys(union)).to.deep.equal({ low: union.low, high: union.high });
+    // Bits from -8 (a multiple of 8) to 1000: 127 bytes.
+    expect(union.keys!.bits.byteLength).to.equal(127);
+    expect(forOtherNodes(union, 126)).to.deep.equal({ low: union.low, high: union.high });
+    expect(forOtherNodes(union, 127)).to.equal(union);
+  });
+
+  it('the union of bitmaps from several tasks (a partitioned build) ORs them, and drops one that fills half its span', () => {
+    const bitmap = (keys: number[]) => {
+      const collector = new KeyDomainCollector(1, true);
+      collector.add(column(BIGINT, BigInt64Array.from(keys, BigInt)));
+      return collector.domain();
+    };
+    // Even keys in one task, odd ones in the other, interleaved over the same span (as a hash partitioning spreads them).
+    const even = Array.from({ length: 100 }, (_, i) => 1_000 + 40 * i);
+    const odd = Array.from({ length: 100 }, (_, i) => 1_013 + 40 * i + (i % 3));
+    const union = unionDomains(bitmap(even), bitmap(odd));
+    expect(keysOf(union.keys!)).to.deep.equal(ascending([...even, ...odd]));
+    expect(union.keys!.bits.buffer).to.be.instanceOf(SharedArrayBuffer);
+    // Far apart: the union spans both, with nothing between set.
+    const far = unionDomains(bitmap([3, 9, 17]), bitmap([1_000_003, 1_000_100]));
+    expect(keysOf(far.keys!)).to.deep.equal([3, 9, 17, 1_000_003, 1_000_100]);
+    // Each a third of its span, together two thirds: no bitmap, only the range.
+    const thirds = (offset: number) => Array.from({ length: 300 }, (_, i) => 3 * i + offset);
+    const dense = unionDomains(bitmap(thirds(0)), bitmap(thirds(1)));
+    expect(dense).to.deep.equal({ low: { value: 0n, inclusive: true }, high: { value: 898n, inclusive: true } });
+  });
+
+  it("two lists of keys past the limit together make a bitmap only when asked (a partitioned join's tasks at the coordinator)", () => {
+    const list = (keys: number[]) => {
+      const collector = new KeyDomainCollector(100, true);
+      collector.add(column(BIGINT, BigInt64Array.from(keys, BigInt)));
+      return collector.domain();
+    };
+    const a = list([5, 50, 500]);
+    const b = list([7, 70, 700, 7000]);
+    expect(unionDomains(a, b, 5).keys).to.equal(undefined);
+    const union = unionDomains(a, b, 5, true);
+    expect(keysOf(union.keys!)).to.deep.equal([5, 7, 50, 70, 500, 700, 7000]);
+    expect(union.values).to.equal(undefined);
+    // Within the limit, the list as ever; keys not all integers, the range only.
+    expect(unionDomains(a, b, 10, true).values).to.have.length(7);
+    expect(
+      unionDomains(a, { low: { value: 'a', inclusive: true }, high: { value: 'b', inclusive: true }, values: ['a', 'b'] }, 3, true).keys,
+    ).to.equal(undefined);
+  });
+
+  it('names what is wrong with a bitmap another node sent', () => {
+    const bits = new Uint8Array(2);
+    expect(keyBitmapProblem({ base: 8, size: 16, bits })).to.equal(undefined);
+    expect(keyBitmapProblem({ base: 3, size: 16, bits })).to.match(/base 3/);
+    expect(keyBitmapProblem({ base: 8, size: 17, bits })).to.match(/not 3 bytes/);
+    expect(keyBitmapProblem({ base: 8, size: 2 ** 26, bits })).to.match(/size/);
+    expect(keyBitmapProblem({ base: 2 ** 60, size: 16, bits })).to.match(/base/);
   });
 
   it('drops the rows of a column whose value is no key, keeps NULL out and values beyond 2^53 for the engine', () => {

@@ -34,7 +34,8 @@ import type { TaskInfo } from '../../internode/task-info.js';
 import type { OutputBuffersSpec, ScanSplits, TaskUpdateRequest } from '../../internode/task-update-request.js';
 import { SplitAssigner } from './split-assigner.js';
 import { RemoteDynamicFilters } from './remote-dynamic-filters.js';
-import { DynamicFilters } from '../../exec/dynamic-filters/dynamic-filters.js';
+import { DYNAMIC_FILTER_KEY_BITMAP_PROPERTY, DynamicFilters, remoteKeyBitmapMaxBytes } from '../../exec/dynamic-filters/dynamic-filters.js';
+import { booleanSessionProperty } from '../../spi/session-properties.js';
 import type { DynamicFilterDomain } from '../../internode/dynamic-filter-domains.js';
 import { remoteDynamicFilters } from '../../sql/planner/distributed/remote-dynamic-filters.js';
 import { NodeGoneError, RemoteTask, type TaskNode } from './remote-task.js';
@@ -278,6 +279,7 @@ export class DistributedQuery implements DistributedView {
       this.root,
       (id) => (id === this.root.id ? 1 : this.stages.get(id)!.tasks.length),
       (id, domains) => this.sendDomains(id, domains),
+      booleanSessionProperty(this.session, DYNAMIC_FILTER_KEY_BITMAP_PROPERTY) ? remoteKeyBitmapMaxBytes(this.session) : 0,
     );
     // Every creation settles before a failure is thrown: a task whose POST was still on its way when
     // another was refused would otherwise be created after its cancel, and be left running with

@@ -4,11 +4,12 @@
 // fetches it when the task's info shows its dynamic filters version moved, remote-task.ts); when
 // every task has (a partitioned join: each holds the keys of its partitions) or any one has (a
 // replicated join: each holds the whole build), their union goes to every task of the scan's stage
-// in a task update. Until then the scan reads unfiltered; a task that never completes its build
+// in a task update: a bitmap of the keys OR-ed over the tasks when small enough (a partitioned
+// join's lists of keys, each within a filter's limit, may together make one). Until then the scan reads unfiltered; a task that never completes its build
 // (a failure, a LIMIT above that stops early) leaves the filter incomplete, never wrong.
 
 import type { DynamicFilterDomain } from '../../internode/dynamic-filter-domains.js';
-import { unionDomains, type KeyDomain } from '../../exec/dynamic-filters/key-domain.js';
+import { forOtherNodes, MAX_DYNAMIC_FILTER_VALUES, unionDomains, type KeyDomain } from '../../exec/dynamic-filters/key-domain.js';
 import { allFragments, type PlanFragment } from '../../sql/planner/distributed/fragmenter.js';
 import { remoteDynamicFilters } from '../../sql/planner/distributed/remote-dynamic-filters.js';
 import { sources, type PlanNode } from '../../sql/planner/plan.js';
@@ -30,11 +31,16 @@ interface RemoteFilter {
 export class RemoteDynamicFilters {
   private readonly filters = new Map<string, RemoteFilter>();
 
-  /** `joinTasks`: how many tasks the join's stage runs (known once its tasks are placed). */
+  /**
+   * `joinTasks`: how many tasks the join's stage runs (known once its tasks are placed).
+   * `maxKeyBitmapBytes`: the largest key bitmap a union is sent with (dynamic-filters.ts,
+   * remoteKeyBitmapMaxBytes), 0 when key bitmaps are off.
+   */
   constructor(
     root: PlanFragment,
     private readonly joinTasks: (fragmentId: number) => number,
     private readonly sink: DomainsSink,
+    private readonly maxKeyBitmapBytes = 0,
   ) {
     const joinFragments = new Map<string, number>();
     const scanFragments = new Map<string, number>();
@@ -60,7 +66,10 @@ export class RemoteDynamicFilters {
         continue;
       filter.reported.set(taskId, domain);
       if (!filter.replicated && filter.reported.size < this.joinTasks(fragmentId)) continue;
-      filter.domain = [...filter.reported.values()].reduce((a, b) => unionDomains(a, b));
+      // The tasks of a partitioned join each hold a share of the keys: their lists may together make a bitmap.
+      const lists = this.maxKeyBitmapBytes > 0;
+      const union = [...filter.reported.values()].reduce((a, b) => unionDomains(a, b, MAX_DYNAMIC_FILTER_VALUES, lists));
+      filter.domain = forOtherNodes(union, this.maxKeyBitmapBytes);
       const list = complete.get(filter.scanFragment) ?? [];
       list.push({ id, domain: filter.domain });
       complete.set(filter.scanFragment, list);

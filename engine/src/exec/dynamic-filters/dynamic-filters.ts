@@ -17,8 +17,10 @@ import { PROBE_FIRST_MAX_ROWS } from '../../sql/planner/physical/adaptive-thresh
 import { yieldIfDue } from '../../columnar/cooperative.js';
 import { SLICE_ROWS } from '../operators/bounded-pages.js';
 import type { PropertyMetadata } from '../../spi/properties.js';
-import { KeyDomainCollector, MAX_DYNAMIC_FILTER_VALUES, unionDomains, withoutKeys, type KeyDomain } from './key-domain.js';
-import { MAX_KEY_BITMAP_SPAN } from './key-bitmap.js';
+import type { Session } from '../../spi/session.js';
+import { forOtherNodes, KeyDomainCollector, MAX_DYNAMIC_FILTER_VALUES, unionDomains, type KeyDomain } from './key-domain.js';
+import { MAX_KEY_BITMAP_SPAN, sharedKeyBitmap } from './key-bitmap.js';
+import { parseDataSize } from '../../config/data-size.js';
 
 /** The metric a scan counts the splits it opened with a dynamic filter under (Trino's name). */
 export const DYNAMIC_FILTER_SPLITS_METRIC = 'dynamicFilterSplitsProcessed';
@@ -48,7 +50,9 @@ export class DynamicFilters {
   receive(domains: readonly DynamicFilterDomain[]): void {
     for (const { id, domain } of domains) {
       const filter = this.filters.get(id);
-      if (filter === undefined || filter.running > 0) this.filters.set(id, { running: 0, domain });
+      // A key bitmap from another node goes into shared memory once, for the scan's threads to read.
+      const received = domain.keys === undefined ? domain : { ...domain, keys: sharedKeyBitmap(domain.keys) };
+      if (filter === undefined || filter.running > 0) this.filters.set(id, { running: 0, domain: received });
     }
     for (const wake of [...this.waiters]) wake();
   }
@@ -96,14 +100,15 @@ export class DynamicFilters {
     }
   }
 
-  complete(id: string, domain: KeyDomain): void {
+  /** `remoteKeyBitmapBytes`: the largest key bitmap a remote filter's domain is published with (forOtherNodes). */
+  complete(id: string, domain: KeyDomain, remoteKeyBitmapBytes = 0): void {
     const filter = this.filters.get(id)!;
     filter.domain = filter.domain === undefined ? domain : unionDomains(filter.domain, domain);
     filter.running--;
     // A join made again later (a new build) does not publish twice: the coordinator took the first.
     if (filter.running > 0 || !this.remoteIds.has(id) || this.published.some((p) => p.id === id)) return;
-    // Sent to the coordinator and on to other tasks: a key bitmap stays here (shared memory of this process).
-    this.published.push({ id, domain: withoutKeys(filter.domain) });
+    // Sent to the coordinator and on to other tasks, with its key bitmap when that is small enough.
+    this.published.push({ id, domain: forOtherNodes(filter.domain, remoteKeyBitmapBytes) });
     this.onPublished();
   }
 
@@ -124,8 +129,29 @@ export const DYNAMIC_FILTER_KEY_BITMAP_PROPERTY: PropertyMetadata = {
   name: 'dynamic_filter_key_bitmap',
   type: { kind: 'boolean' },
   defaultValue: true,
-  description: `Whether a join's dynamic filter with more than ${MAX_DYNAMIC_FILTER_VALUES} integer build keys spanning at most ${MAX_KEY_BITMAP_SPAN} integers keeps them as a bitmap, which the probe's scan on the same node tests its rows against (filters sent to other nodes keep only the keys' range)`,
+  description: `Whether a join's dynamic filter with more than ${MAX_DYNAMIC_FILTER_VALUES} integer build keys spanning at most ${MAX_KEY_BITMAP_SPAN} integers keeps them as a bitmap, which the probe's scan tests its rows against (on other nodes too, within dynamic_filter_remote_key_bitmap_max_size)`,
 };
+
+/**
+ * The largest key bitmap a dynamic filter crossing stages carries (its join and scan in different
+ * tasks: through the coordinator, base64 in JSON); a larger one keeps only the keys' range.
+ * DEFAULT_REMOTE_KEY_BITMAP_MAX_SIZE says why its default.
+ */
+export const DYNAMIC_FILTER_REMOTE_KEY_BITMAP_MAX_SIZE_PROPERTY: PropertyMetadata = {
+  name: 'dynamic_filter_remote_key_bitmap_max_size',
+  type: { kind: 'varchar' },
+  defaultValue: '1MB',
+  description: `Largest key bitmap (dynamic_filter_key_bitmap) a dynamic filter sent to other nodes carries; a larger one keeps only the keys' range, and 0B sends none`,
+  validate: (v) => {
+    if (parseDataSize(String(v)) === undefined) throw new Error(`'${String(v)}' is not a data size such as '1MB' or '0B'`);
+  },
+};
+
+/** DYNAMIC_FILTER_REMOTE_KEY_BITMAP_MAX_SIZE_PROPERTY's value in bytes. */
+export function remoteKeyBitmapMaxBytes(session: Session): number {
+  const property = DYNAMIC_FILTER_REMOTE_KEY_BITMAP_MAX_SIZE_PROPERTY;
+  return parseDataSize(session.properties.get(property.name) ?? String(property.defaultValue)) ?? 0;
+}
 
 /** The metric a join counts the filters it completed with a key bitmap under. */
 export const KEY_BITMAPS_METRIC = 'dynamicFilterKeyBitmaps';
@@ -139,18 +165,26 @@ export interface BuildKeyFilter {
 /**
  * The build input passed on unchanged; once it ends, its keys' domains complete the filters. Made
  * with the join's operator, before anything reads: from then on the filters wait for this build.
- * `keyBitmaps`: DYNAMIC_FILTER_KEY_BITMAP_PROPERTY's value.
+ * `keyBitmaps`: DYNAMIC_FILTER_KEY_BITMAP_PROPERTY's and DYNAMIC_FILTER_REMOTE_KEY_BITMAP_MAX_SIZE_PROPERTY's values.
  */
 export function collectingDynamicFilters(
   build: PageStream,
   keys: readonly BuildKeyFilter[],
   filters: DynamicFilters,
   reader: Pick<OperatorContext, 'signal' | 'stats'>,
-  keyBitmaps = false,
+  keyBitmaps: KeyBitmapSettings = NO_KEY_BITMAPS,
 ): PageStream {
   filters.begin(keys.map((k) => k.id));
   return collected(build, keys, filters, reader, keyBitmaps);
 }
+
+/** Whether a build's many keys make a bitmap (DYNAMIC_FILTER_KEY_BITMAP_PROPERTY), and the largest one sent to other nodes. */
+export interface KeyBitmapSettings {
+  local: boolean;
+  remoteMaxBytes: number;
+}
+
+const NO_KEY_BITMAPS: KeyBitmapSettings = { local: false, remoteMaxBytes: 0 };
 
 /** `reader`: the operator reading the build, whose turns of the event loop here are counted as blocked time. */
 async function* collected(
@@ -158,9 +192,9 @@ async function* collected(
   keys: readonly BuildKeyFilter[],
   filters: DynamicFilters,
   reader: Pick<OperatorContext, 'signal' | 'stats'>,
-  keyBitmaps: boolean,
+  keyBitmaps: KeyBitmapSettings,
 ): PageStream {
-  const collectors = keys.map(() => new KeyDomainCollector(MAX_DYNAMIC_FILTER_VALUES, keyBitmaps));
+  const collectors = keys.map(() => new KeyDomainCollector(MAX_DYNAMIC_FILTER_VALUES, keyBitmaps.local));
   for await (const page of build) {
     // A build page can be long (a gathered build side): its keys go a slice per turn of the event loop when one is due.
     for (let start = 0; start < page.rowCount; start += SLICE_ROWS) {
@@ -173,7 +207,7 @@ async function* collected(
     const domain = collectors[i].domain();
     // EXPLAIN ANALYZE shows it on the join: how many of its filters hold their keys as a bitmap.
     if (domain.keys !== undefined) reader.stats?.connectorMetrics({ [KEY_BITMAPS_METRIC]: 1 });
-    filters.complete(k.id, domain);
+    filters.complete(k.id, domain, keyBitmaps.remoteMaxBytes);
   });
 }
 

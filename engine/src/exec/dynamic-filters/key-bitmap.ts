@@ -84,10 +84,10 @@ export class KeyBitmapBuilder {
 
   /**
    * The keys' bits over [least key, greatest key] in shared memory; undefined when there was none, or
-   * when they fill half that span or more (MAX_USEFUL_DENSITY).
+   * (`dropDense`) when they fill half that span or more (MAX_USEFUL_DENSITY).
    */
-  finish(): KeyBitmap | undefined {
-    if (this.low > this.high || this.dense()) return undefined;
+  finish(dropDense = true): KeyBitmap | undefined {
+    if (this.low > this.high || (dropDense && this.dense())) return undefined;
     // Trimmed to whole bytes around the keys: the copy is what the threads read.
     const firstByte = (this.low - this.base) >>> 3;
     const base = this.base + firstByte * 8;
@@ -99,10 +99,7 @@ export class KeyBitmapBuilder {
 
   /** Whether the keys set at least MAX_USEFUL_DENSITY of the bits between the least and the greatest. */
   private dense(): boolean {
-    let set = 0;
-    const from = (this.low - this.base) >>> 3;
-    const to = (this.high - this.base) >>> 3;
-    for (let i = from; i <= to; i++) set += BITS_SET[this.bits[i]];
+    const set = setBits(this.bits, (this.low - this.base) >>> 3, (this.high - this.base) >>> 3);
     return set >= (this.high - this.low + 1) * MAX_USEFUL_DENSITY;
   }
 
@@ -149,20 +146,45 @@ function roundUpToByte(bits: number): number {
 }
 
 /**
- * The keys of two domains (a build made in parts) as one bitmap: when one has a bitmap and the other
- * a bitmap or a list of integers, together within maxSpan; else undefined.
+ * The keys of two domains (a build made in parts, or the tasks of a partitioned join) as one bitmap:
+ * when one has a bitmap (or `lists`: both may be lists) and the other a bitmap or a list of
+ * integers, together within maxSpan and sparse enough (MAX_USEFUL_DENSITY); else undefined.
+ * Bitmaps are OR-ed a byte at a time.
  */
-export function keysOfUnion(a: KeysOrValues, b: KeysOrValues, maxSpan = MAX_KEY_BITMAP_SPAN): KeyBitmap | undefined {
-  if (a.keys === undefined && b.keys === undefined) return undefined;
+export function keysOfUnion(a: KeysOrValues, b: KeysOrValues, lists = false, maxSpan = MAX_KEY_BITMAP_SPAN): KeyBitmap | undefined {
+  if (a.keys === undefined && b.keys === undefined && !lists) return undefined;
+  const left = a.keys ?? bitmapOfValues(a.values, maxSpan);
+  const right = b.keys ?? bitmapOfValues(b.values, maxSpan);
+  return left === undefined || right === undefined ? undefined : orBitmaps(left, right, maxSpan);
+}
+
+/** A list of integer keys (at most a dynamic filter's limit) as a bitmap; undefined when some key is not an integer within maxSpan. */
+function bitmapOfValues(values: readonly unknown[] | undefined, maxSpan: number): KeyBitmap | undefined {
+  if (values === undefined) return undefined;
   const builder = new KeyBitmapBuilder(maxSpan);
-  for (const d of [a, b]) {
-    const added =
-      d.keys !== undefined
-        ? forEachKey(d.keys, (v) => builder.add(v))
-        : d.values !== undefined && d.values.every((v) => (typeof v === 'number' || typeof v === 'bigint') && builder.add(Number(v)));
-    if (!added) return undefined;
-  }
-  return builder.finish();
+  for (const v of values) if ((typeof v !== 'number' && typeof v !== 'bigint') || !builder.add(Number(v))) return undefined;
+  // A list's own bitmap is not dropped for its density: the union's is judged.
+  return builder.finish(false);
+}
+
+/** The keys of either (bases are multiples of 8, KeyBitmapBuilder.finish), or undefined past maxSpan or too dense to be worth testing. */
+function orBitmaps(a: KeyBitmap, b: KeyBitmap, maxSpan: number): KeyBitmap | undefined {
+  const base = Math.min(a.base, b.base);
+  const size = Math.max(a.base + a.size, b.base + b.size) - base;
+  if (size > maxSpan) return undefined;
+  const bits = new Uint8Array(new SharedArrayBuffer((size + 7) >>> 3));
+  bits.set(a.bits.subarray(0, (a.size + 7) >>> 3), (a.base - base) >>> 3);
+  const at = (b.base - base) >>> 3;
+  const bBytes = (b.size + 7) >>> 3;
+  for (let i = 0; i < bBytes; i++) bits[at + i] |= b.bits[i];
+  return setBits(bits) >= size * MAX_USEFUL_DENSITY ? undefined : { base, size, bits };
+}
+
+/** How many bits of `bits` are set. */
+function setBits(bits: Uint8Array, from = 0, to = bits.length - 1): number {
+  let set = 0;
+  for (let i = from; i <= to; i++) set += BITS_SET[bits[i]];
+  return set;
 }
 
 /** Of a domain, what keysOfUnion reads. */
@@ -171,16 +193,23 @@ interface KeysOrValues {
   values?: readonly unknown[];
 }
 
-/** Calls `add` with each key of the bitmap while it answers true; whether it always did. */
-function forEachKey(bitmap: KeyBitmap, add: (v: number) => boolean): boolean {
-  const { base, size, bits } = bitmap;
-  for (let byte = 0; byte < bits.length; byte++) {
-    const b = bits[byte];
-    if (b === 0) continue;
-    for (let bit = 0; bit < 8; bit++) {
-      const offset = byte * 8 + bit;
-      if (offset < size && (b & (1 << bit)) !== 0 && !add(base + offset)) return false;
-    }
-  }
-  return true;
+/** A bitmap in this process's shared memory (one received from another node), for the scan's threads to read without a copy each. */
+export function sharedKeyBitmap(keys: KeyBitmap): KeyBitmap {
+  if (keys.bits.buffer instanceof SharedArrayBuffer) return keys;
+  const bits = new Uint8Array(new SharedArrayBuffer(keys.bits.length));
+  bits.set(keys.bits);
+  return { ...keys, bits };
+}
+
+/**
+ * What is wrong with a bitmap another node sent, or undefined: its base a safe multiple of 8, its
+ * size within MAX_KEY_BITMAP_SPAN, and exactly its bytes (the forms KeyBitmapBuilder.finish makes).
+ */
+export function keyBitmapProblem(keys: KeyBitmap): string | undefined {
+  const { base, size, bits } = keys;
+  if (!Number.isSafeInteger(base) || base % 8 !== 0) return `its base ${String(base)} is not a safe integer multiple of 8`;
+  if (!Number.isInteger(size) || size < 1 || size > MAX_KEY_BITMAP_SPAN)
+    return `its size ${String(size)} is not within 1..${MAX_KEY_BITMAP_SPAN}`;
+  if (!(bits instanceof Uint8Array) || bits.length !== (size + 7) >>> 3) return `its bits are not ${(size + 7) >>> 3} bytes`;
+  return undefined;
 }

@@ -152,8 +152,12 @@ function int64Reader(values: BigInt64Array): (i: number) => Key {
   };
 }
 
-/** The domain of the keys of both (a build made in parts: each part's keys). */
-export function unionDomains(a: KeyDomain, b: KeyDomain, maxValues = MAX_DYNAMIC_FILTER_VALUES): KeyDomain {
+/**
+ * The domain of the keys of both (a build made in parts: each part's keys). `listsToBitmap`: two
+ * lists of integer keys together past maxValues make a bitmap too (the tasks of a partitioned join,
+ * each under the limit: remote-dynamic-filters.ts), where otherwise only a bitmap joins a bitmap.
+ */
+export function unionDomains(a: KeyDomain, b: KeyDomain, maxValues = MAX_DYNAMIC_FILTER_VALUES, listsToBitmap = false): KeyDomain {
   // A domain without a range has no key at all (an empty build, see domain()).
   if (a.low === undefined || a.high === undefined) return b;
   if (b.low === undefined || b.high === undefined) return a;
@@ -164,13 +168,16 @@ export function unionDomains(a: KeyDomain, b: KeyDomain, maxValues = MAX_DYNAMIC
     if (values.size <= maxValues) return { low, high, values: [...values] };
   }
   // Past the values' limit: a bitmap of both parts' keys, when one part has a bitmap (asked for) and the other too or a list.
-  const keys = keysOfUnion(a, b);
+  const keys = keysOfUnion(a, b, listsToBitmap);
   return keys === undefined ? { low, high } : { low, high, keys };
 }
 
-/** The domain as sent to other nodes: without its key bitmap (shared memory, of this process). */
-export function withoutKeys(domain: KeyDomain): KeyDomain {
-  if (domain.keys === undefined) return domain;
+/**
+ * The domain as sent to other nodes: its key bitmap only when it takes at most `maxKeyBitmapBytes`
+ * (DYNAMIC_FILTER_REMOTE_KEY_BITMAP_MAX_SIZE_PROPERTY), else its range and values alone.
+ */
+export function forOtherNodes(domain: KeyDomain, maxKeyBitmapBytes: number): KeyDomain {
+  if (domain.keys === undefined || domain.keys.bits.byteLength <= maxKeyBitmapBytes) return domain;
   const { keys: _, ...rest } = domain;
   return rest;
 }
