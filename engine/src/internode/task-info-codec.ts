@@ -3,7 +3,7 @@
 // with all 64 bits. Reading one checks it against a JSON Schema first, so that a malformed answer
 // from a node is a ProtocolError naming what is wrong, not a crash or a NaN in the query's figures.
 
-import { taggedVersionedDomains, untaggedVersionedDomains, VERSIONED_DOMAINS_SCHEMA } from './dynamic-filter-domains.js';
+import { encodeVersionedDomains, untaggedVersionedDomains, VERSIONED_DOMAINS_SCHEMA } from './dynamic-filter-domains.js';
 import { DATA_SIZE_SCHEMA, formatDataSize, parseDataSize } from '../config/data-size.js';
 import { DURATION_SCHEMA, formatDuration, parseDuration } from '../config/duration.js';
 import { shapeCheck } from '../spi/json-shape.js';
@@ -80,10 +80,10 @@ export function taskInfoJson(info: TaskInfo): TaskInfoJson {
  */
 export function encodeTaskInfo(info: TaskInfo): string {
   const { taskId, version, dynamicFilterDomains, ...rest } = taskInfoJson(info);
-  // Domains hold bigints: tagged, as in a fetch answer.
-  const fields =
-    dynamicFilterDomains === undefined ? rest : { ...rest, dynamicFilterDomains: taggedVersionedDomains(dynamicFilterDomains) };
-  return `{"taskId":${JSON.stringify(taskId)},"version":${version.toString()},${JSON.stringify(fields).slice(1)}`;
+  const fields = JSON.stringify(rest);
+  // Domains hold bigints and key bitmaps: tagged, as in a fetch answer, and written last.
+  const domains = dynamicFilterDomains === undefined ? '' : `,"dynamicFilterDomains":${encodeVersionedDomains(dynamicFilterDomains)}`;
+  return `{"taskId":${JSON.stringify(taskId)},"version":${version.toString()},${fields.slice(1, -1)}${domains}}`;
 }
 
 /** The JSON text of a list of task objects (GET /v1/task). */
