@@ -91,7 +91,7 @@ export function queryTimeline(info: QueryInfoJson): string[] {
     for (const task of stage.tasks) {
       const s = task.stats;
       lines.push(
-        `${indent}task ${task.taskId.split('.').slice(1).join('.')} on ${task.nodeId ?? 'coordinator'}: created ${at(s.createTime)}, ended ${at(s.endTime)}, ` +
+        `${indent}task ${shortTaskId(task.taskId)} on ${task.nodeId ?? 'coordinator'}: created ${at(s.createTime)}, ended ${at(s.endTime)}, ` +
           `${s.totalSplits} splits, cpu ${millis(s.totalCpuTime)} ms, blocked ${millis(s.totalBlockedTime)} ms, rows in ${s.rawInputPositions} out ${s.outputPositions}`,
       );
       for (const operator of s.pipelines.flatMap((p) => p.operatorSummaries)) {
@@ -130,8 +130,12 @@ function stageIdOf(taskId: string): string {
 
 /** `.../v1/task/{query}.{stage}.{task}/results/{buffer}` → `stage.task`. */
 function producerOf(uri: string): string {
-  const taskId = /\/v1\/task\/([^/]+)\//.exec(uri)?.[1] ?? uri;
-  return `task ${taskId.split('.').slice(1).join('.')}`;
+  return `task ${shortTaskId(/\/v1\/task\/([^/]+)\//.exec(uri)?.[1] ?? uri)}`;
+}
+
+/** `20261128_081946_00010_vmmya.3.1` → `3.1` (stage.task: the query's id is the timeline's first line). */
+function shortTaskId(taskId: string): string {
+  return taskId.split('.').slice(1).join('.');
 }
 
 function millis(duration: string): string {
