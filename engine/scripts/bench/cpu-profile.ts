@@ -15,13 +15,14 @@ export interface CpuProfile {
   startTime?: number;
 }
 
-/** Whether each sample was taken at or after `fromMicros` (the monotonic clock's microseconds); all when undefined. */
+/** Whether each sample was taken at or after `fromMicros` (the monotonic clock's microseconds); all when undefined, or when the profile has no start (merged threads). */
 function samplesFrom(profile: CpuProfile, fromMicros: number | undefined): boolean[] {
   const deltas = profile.timeDeltas ?? [];
-  let at = profile.startTime ?? 0;
+  const start = profile.startTime;
+  let at = start ?? 0;
   return (profile.samples ?? []).map((_, i) => {
     at += deltas[i] ?? 0;
-    return fromMicros === undefined || at >= fromMicros;
+    return fromMicros === undefined || start === undefined || at >= fromMicros;
   });
 }
 
@@ -126,7 +127,7 @@ export function topCostsByOwnCaller(
 
 /** Several threads' profiles as one (their node ids made distinct). */
 export function mergeProfiles(profiles: readonly CpuProfile[]): CpuProfile {
-  const merged: CpuProfile & Required<Omit<CpuProfile, 'startTime'>> = { nodes: [], samples: [], timeDeltas: [] };
+  const merged: Required<Omit<CpuProfile, 'startTime'>> = { nodes: [], samples: [], timeDeltas: [] };
   let offset = 0;
   for (const p of profiles) {
     let largest = 0;
@@ -134,7 +135,6 @@ export function mergeProfiles(profiles: readonly CpuProfile[]): CpuProfile {
       merged.nodes.push({ id: n.id + offset, callFrame: n.callFrame, children: n.children?.map((c) => c + offset) });
       largest = Math.max(largest, n.id);
     }
-    merged.startTime ??= p.startTime;
     merged.samples.push(...(p.samples ?? []).map((id) => id + offset));
     merged.timeDeltas.push(...(p.timeDeltas ?? []));
     offset += largest + 1;
