@@ -129,8 +129,12 @@ export async function runClusterSuite(context: ClusterSuiteContext): Promise<Clu
 }
 
 /** One node with the bench's node memory and `extraArgs`. */
-export function startBenchNode(cliPath: string, extraArgs: readonly string[]): Promise<EngineServerProcess> {
-  return startEngineServer({ cliPath, ...benchNodeSettings(extraArgs) });
+export function startBenchNode(
+  cliPath: string,
+  extraArgs: readonly string[],
+  nodeArgs: readonly string[] = [],
+): Promise<EngineServerProcess> {
+  return startEngineServer({ cliPath, ...benchNodeSettings(extraArgs), nodeArgs });
 }
 
 function benchNodeSettings(extraArgs: readonly string[]): { env: NodeJS.ProcessEnv; args: string[] } {
@@ -152,16 +156,27 @@ export async function startSingleAndCluster(
 ): Promise<void> {
   console.log(`\nstarting one node and a coordinator with ${clusterWorkersText(options)}...`);
   nodes.set('single', await startBenchNode(cliPath, extraArgs));
+  const cluster = await startBenchCluster(cliPath, options, extraArgs);
+  cluster.forEach((node, i) => nodes.set(i === 0 ? 'coordinator' : `worker-${i}`, node));
+}
+
+/** A coordinator and the options' workers as the bench runs them (the coordinator first); `nodeArgs` are node's own flags (e.g. --cpu-prof). */
+export function startBenchCluster(
+  cliPath: string,
+  options: Pick<BenchOptions, 'clusterWorkers' | 'clusterWorkerThreads'>,
+  extraArgs: readonly string[],
+  nodeArgs: readonly string[] = [],
+): Promise<EngineServerProcess[]> {
   const { env, args } = benchNodeSettings(extraArgs);
   // The cluster's nodes sign their requests with a shared secret, as `engine cluster`'s do.
-  const cluster = await startCluster(cliPath, options.clusterWorkers, {
+  return startCluster(cliPath, options.clusterWorkers, {
     env: { ...env, ENGINE_SHARED_SECRET: randomBytes(32).toString('base64url') },
     args,
+    nodeArgs,
     workerArgs: ['--task-max-worker-threads', String(options.clusterWorkerThreads)],
     // Measured as deployed: the default intervals' heartbeats and announcements cost less CPU than the tests' 500 ms.
     configuredIntervals: true,
   });
-  cluster.forEach((node, i) => nodes.set(i === 0 ? 'coordinator' : `worker-${i}`, node));
 }
 
 /** Query `q` on both engines, taking turns run by run, while every node is watched; both results checked against `duck`'s. */

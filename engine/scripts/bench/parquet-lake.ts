@@ -181,7 +181,7 @@ async function duckDbOverFiles(
   return { connection, reference: new DuckDbReference(connection, options) };
 }
 
-function lakeConfig(dir: string): string {
+export function lakeConfig(dir: string): string {
   const file = join(dir, 'engine.yaml');
   const catalog = join(dir, 'catalog');
   mkdirSync(catalog, { recursive: true });

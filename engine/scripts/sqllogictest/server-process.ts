@@ -76,6 +76,8 @@ export interface ClusterNodeOptions {
   /** Flags of the workers only, after `args`. */
   workerArgs?: readonly string[];
   env?: NodeJS.ProcessEnv;
+  /** Flags of node itself for every node (StartOptions.nodeArgs), e.g. --cpu-prof. */
+  nodeArgs?: readonly string[];
   /**
    * The nodes keep the configured heartbeat and announcement intervals (1 s and 3 s by default),
    * as a deployed cluster does; otherwise both are 500 ms, so that tests see their nodes sooner.
@@ -93,6 +95,7 @@ export async function startCluster(cliPath: string, workers: number, nodeOptions
   const coordinator = await startEngineServer({
     cliPath,
     env: nodeOptions.env,
+    nodeArgs: nodeOptions.nodeArgs,
     processGroup: nodeOptions.processGroup,
     args: ['--role', 'coordinator', '--node-id', 'coordinator', ...(fast ? ['--heartbeat-interval', '500ms'] : []), ...common],
   });
@@ -110,7 +113,15 @@ export async function startCluster(cliPath: string, workers: number, nodeOptions
         ...common,
         ...(nodeOptions.workerArgs ?? []),
       ];
-      nodes.push(await startEngineServer({ cliPath, env: nodeOptions.env, processGroup: nodeOptions.processGroup, args }));
+      nodes.push(
+        await startEngineServer({
+          cliPath,
+          env: nodeOptions.env,
+          nodeArgs: nodeOptions.nodeArgs,
+          processGroup: nodeOptions.processGroup,
+          args,
+        }),
+      );
     }
     const deadline = Date.now() + 30_000;
     for (;;) {

@@ -5,7 +5,7 @@ import { expect } from 'chai';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { mergeProfiles, topSelfCosts, type CpuProfile } from '../../scripts/bench/cpu-profile.js';
+import { mergeProfiles, topCostsByOwnCaller, topSelfCosts, type CpuProfile } from '../../scripts/bench/cpu-profile.js';
 import { clusterWorkersText, parseBenchOptions } from '../../scripts/bench/options.js';
 import { processUsage, usageBetween } from '../../scripts/bench/process-usage.js';
 
@@ -39,6 +39,34 @@ describe('bench CPU profiles', () => {
     ]);
     // Without a pattern to leave out, the text pool's 7 ms lead.
     expect(topSelfCosts(profile, 1).costs.map((c) => c.frame)).to.deep.equal(['generateTextPoolBytes (src/server/a.js:115)']);
+  });
+
+  it("charge a library's samples to the engine function that called it, and count from a time on", () => {
+    // 1 root → 2 the engine's send → 3 a library's write → 4 Node's writev; 5 idle; 6 a library frame with no engine caller.
+    const library = (functionName: string) => ({ functionName, url: 'file:///x/node_modules/undici/lib/a.js', lineNumber: 0 });
+    const calls: CpuProfile = {
+      nodes: [
+        { id: 1, callFrame: { functionName: '(root)', url: '', lineNumber: 0 }, children: [2, 5, 6] },
+        { id: 2, callFrame: frame('send', 4), children: [3] },
+        { id: 3, callFrame: library('write'), children: [4] },
+        { id: 4, callFrame: { functionName: 'writev', url: '', lineNumber: 0 } },
+        { id: 5, callFrame: frame('(idle)') },
+        { id: 6, callFrame: library('parse') },
+      ],
+      samples: [4, 3, 2, 5, 6, 4],
+      timeDeltas: [1000, 2000, 3000, 4000, 500, 8000],
+      startTime: 100_000,
+    };
+    const all = topCostsByOwnCaller(calls, 10, /\/dist\/src\//);
+    expect(all.costs).to.deep.equal([{ frame: 'send (src/server/a.js:5)', selfMillis: 14, share: 14 / 14.5 }]);
+    expect(all.unattributedMillis).to.equal(0.5);
+    expect(all.sampledMillis).to.equal(14.5);
+    // From 110 ms on (the clock of startTime): the last two samples, at 110.5 and 118.5 ms.
+    expect(topCostsByOwnCaller(calls, 10, /\/dist\/src\//, 110_000).costs.map((c) => c.selfMillis)).to.deep.equal([8]);
+    expect(topSelfCosts(calls, 10, undefined, 110_000).costs.map((c) => [c.frame, c.selfMillis])).to.deep.equal([
+      ['writev', 8],
+      ['parse (undici/lib/a.js:1)', 0.5],
+    ]);
   });
 
   it('merge threads without mixing their nodes', () => {

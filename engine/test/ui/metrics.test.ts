@@ -83,6 +83,31 @@ describe('GET /metrics', function () {
     expect(value(after, 'engine_queries', { state: 'RUNNING' })).to.equal(0);
   });
 
+  it('counts the requests each node answered by method and route, with their body bytes', async () => {
+    const worker = cluster.worker('worker-1').uri;
+    const before = await scrape(worker);
+    await query(cluster.coordinator.uri, 'SELECT l_returnflag, count(*) FROM tpch.tiny.lineitem GROUP BY 1', USER);
+    expect((await fetch(`${worker}/no/such/path`)).status).to.equal(404);
+    const after = await scrape(worker);
+    const moved = (name: string, labels: Record<string, string>) => {
+      const at = (families: ParsedFamily[]) =>
+        (families.find((f) => f.name === name)?.metrics ?? []).find(
+          (m) => m.labels?.method === labels.method && m.labels?.route === labels.route,
+        );
+      return Number(at(after)?.value ?? 0) - Number(at(before)?.value ?? 0);
+    };
+    // The coordinator created the task with a body (its fragment and splits) and read the task's pages.
+    const create = { method: 'POST', route: '/v1/task/:taskId' };
+    expect(moved('engine_http_requests_total', create)).to.be.greaterThan(0);
+    expect(moved('engine_http_request_body_bytes_total', create)).to.be.greaterThan(100);
+    const pages = { method: 'GET', route: '/v1/task/:taskId/results/:outputId/:token' };
+    expect(moved('engine_http_requests_total', pages)).to.be.greaterThan(0);
+    expect(moved('engine_http_response_body_bytes_total', pages)).to.be.greaterThan(0);
+    // A path no route takes is counted under one label, whatever it was: the series stay few.
+    expect(moved('engine_http_requests_total', { method: 'GET', route: '(none)' })).to.equal(1);
+    expect(after.find((f) => f.name === 'engine_http_requests_total')!.metrics.map((m) => m.labels?.route)).to.not.include('/no/such/path');
+  });
+
   it("counts the coordinator's health checks of each node, and the failed ones, without decay", async () => {
     const coordinator = await scrape(cluster.coordinator.uri);
     // The worker joined healthy (waitForActiveWorkers): its checks were made and answered.

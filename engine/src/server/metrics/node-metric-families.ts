@@ -11,6 +11,7 @@ import { NODE_STATES } from '../../internode/node-status.js';
 import { processIo } from '../process-io.js';
 import type { NodeMetrics } from '../node-metrics.js';
 import type { ServerContext } from '../server-context.js';
+import { httpRequestCounts } from '../http-request-counts.js';
 import { healthCheckFamilies } from './health-check-families.js';
 import type { MetricFamily, MetricType } from './prometheus-text.js';
 
@@ -109,6 +110,7 @@ export function nodeMetricFamilies(server: ServerContext, metrics: NodeMetrics):
       one(connectorIo.readBytes),
     ),
   );
+  families.push(...httpRequestFamilies());
   if (io !== undefined) {
     families.push(
       family(
@@ -177,5 +179,35 @@ function coordinatorFamilies(server: ServerContext): MetricFamily[] {
       one(nodes.filter((n) => n === 'ISOLATING' || n === 'SHUTTING_DOWN').length),
     ),
     ...healthCheckFamilies(server.nodes.all()),
+  ];
+}
+
+/** Requests answered by method and route, and their body bytes each way. */
+function httpRequestFamilies(): MetricFamily[] {
+  const counts = [...httpRequestCounts].map(([key, count]) => {
+    const space = key.indexOf(' ');
+    return { labels: { method: key.slice(0, space), route: key.slice(space + 1) }, count };
+  });
+  const samples = (pick: (c: (typeof counts)[number]['count']) => number) =>
+    counts.map((c) => ({ labels: c.labels, value: pick(c.count) }));
+  return [
+    family(
+      'engine_http_requests',
+      'counter',
+      'HTTP requests this node answered, by method and route',
+      samples((c) => c.requests),
+    ),
+    family(
+      'engine_http_request_body_bytes',
+      'counter',
+      'Bytes of the request bodies, by method and route',
+      samples((c) => c.requestBytes),
+    ),
+    family(
+      'engine_http_response_body_bytes',
+      'counter',
+      'Bytes of the response bodies, by method and route',
+      samples((c) => c.responseBytes),
+    ),
   ];
 }
