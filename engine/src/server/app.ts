@@ -22,7 +22,6 @@ import { compressJson } from './ui/json-compression.js';
 import { uiRoutes } from './ui/ui-routes.js';
 import { authenticationMiddleware } from './authentication-middleware.js';
 import { SELF_ONLY } from '../security/impersonation.js';
-import { countHttpRequests } from './http-request-counts.js';
 
 export function createApp(server: ServerContext): Koa {
   const app = new Koa({ proxy: false });
@@ -38,7 +37,7 @@ export function createApp(server: ServerContext): Koa {
   taskRoutes(router, new TaskEndpoint(server.tasks, server.node));
   metricsRoutes(router, server);
   if (server.clusterHistory !== undefined) uiRoutes(router, server, server.clusterHistory);
-  app.use(countHttpRequests());
+  app.use(server.metrics.httpRequests.middleware());
   app.use(errorMiddleware(server.logger));
   if (server.authentication !== undefined) {
     app.use(

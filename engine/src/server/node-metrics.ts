@@ -6,6 +6,7 @@
 import { cpus } from 'node:os';
 import { getHeapStatistics } from 'node:v8';
 import { EventLoopDelayMonitor, type EventLoopDelay } from './event-loop-delay.js';
+import { HttpRequestCounts } from './http-request-counts.js';
 
 interface CpuSample {
   at: number;
@@ -51,6 +52,8 @@ export class CpuLoadMeter {
 export class NodeMetricsSampler {
   private readonly cpu = new CpuLoadMeter();
   private readonly eventLoop = new EventLoopDelayMonitor();
+  /** The HTTP requests this node answered (GET /metrics). */
+  readonly httpRequests = new HttpRequestCounts();
 
   /** The figures now; the CPU loads are those of `cpu` (this sampler's own meter by default). */
   sample(cpu: CpuLoadMeter = this.cpu): NodeMetrics {

@@ -11,7 +11,7 @@ import { NODE_STATES } from '../../internode/node-status.js';
 import { processIo } from '../process-io.js';
 import type { NodeMetrics } from '../node-metrics.js';
 import type { ServerContext } from '../server-context.js';
-import { httpRequestCounts } from '../http-request-counts.js';
+import type { RouteCount } from '../http-request-counts.js';
 import { healthCheckFamilies } from './health-check-families.js';
 import type { MetricFamily, MetricType } from './prometheus-text.js';
 
@@ -110,7 +110,7 @@ export function nodeMetricFamilies(server: ServerContext, metrics: NodeMetrics):
       one(connectorIo.readBytes),
     ),
   );
-  families.push(...httpRequestFamilies());
+  families.push(...httpRequestFamilies(server));
   if (io !== undefined) {
     families.push(
       family(
@@ -183,13 +183,10 @@ function coordinatorFamilies(server: ServerContext): MetricFamily[] {
 }
 
 /** Requests answered by method and route, and their body bytes each way. */
-function httpRequestFamilies(): MetricFamily[] {
-  const counts = [...httpRequestCounts].map(([key, count]) => {
-    const space = key.indexOf(' ');
-    return { labels: { method: key.slice(0, space), route: key.slice(space + 1) }, count };
-  });
-  const samples = (pick: (c: (typeof counts)[number]['count']) => number) =>
-    counts.map((c) => ({ labels: c.labels, value: pick(c.count) }));
+function httpRequestFamilies(server: ServerContext): MetricFamily[] {
+  const counts = server.metrics.httpRequests.entries();
+  const samples = (pick: (c: RouteCount) => number) =>
+    counts.map((c) => ({ labels: { method: c.method, route: c.route }, value: pick(c.count) }));
   return [
     family(
       'engine_http_requests',
