@@ -142,7 +142,7 @@ export function mergeProfiles(profiles: readonly CpuProfile[]): CpuProfile {
   return merged;
 }
 
-function frameName(frame: CpuProfile['nodes'][number]['callFrame']): string {
+export function frameName(frame: CpuProfile['nodes'][number]['callFrame']): string {
   const name = frame.functionName || '(anonymous)';
   if (frame.url === '') return name;
   const dist = frame.url.lastIndexOf('/dist/');
