@@ -14,7 +14,17 @@ import type { DuckDBConnection } from '@duckdb/node-api';
 import { duckDbWithTpch } from '../../../scripts/tpch/duckdb-tpch.js';
 import { tpchQuery } from '../../../scripts/tpch/queries.js';
 import { expectDuckDbAnswer } from '../../cluster/duckdb-answer.js';
-import { buildFile, COUNTS, PROBE_SIDE, QUERIES, sorted } from '../../support/mark-join-cases.js';
+import {
+  buildFile,
+  COUNTS,
+  MANY_KEYS_BUILD_FILES,
+  MANY_KEYS_PROBE,
+  manyKeysBuildFile,
+  manyKeysQuery,
+  PROBE_SIDE,
+  QUERIES,
+  sorted,
+} from '../../support/mark-join-cases.js';
 import { ServerProcess } from '../../support/server-process.js';
 import { query } from '../../support/statement-http.js';
 import { duckDbRows, lakeConfigFile } from './lake-fixture.js';
@@ -99,35 +109,36 @@ describe('semi joins filter their subquery side by their probe keys, answering a
   });
 
   it('a probe side of more keys than a filter lists filters by a key bitmap (on, off, main thread) as DuckDB answers', async () => {
-    // 60,000 distinct keys spread over the build's 420,000 (past MAX_DYNAMIC_FILTER_VALUES), and NULLs.
     const many = join(dir, 'many_keys');
     const wide = join(dir, 'wide_build');
     mkdirSync(many, { recursive: true });
     mkdirSync(wide, { recursive: true });
-    await duckDbRows(
-      `COPY (SELECT i AS id, CASE WHEN i % 1000 = 0 THEN NULL ELSE i * 7 END AS k FROM range(0, 60000) t(i)) TO '${many}/a.parquet' (FORMAT PARQUET)`,
-    );
-    for (let file = 0; file < 3; file++)
-      await duckDbRows(
-        `COPY (SELECT i AS k, i % 5 AS small FROM range(${file * 140_000}, ${(file + 1) * 140_000}) t(i)) TO '${wide}/part-${file}.parquet' (FORMAT PARQUET, ROW_GROUP_SIZE 20000)`,
-      );
-    await query(server.uri, `CREATE TABLE lake.default.many_keys WITH (external_location = 'file://${many}/')`);
-    await query(server.uri, `CREATE TABLE lake.default.wide_build WITH (external_location = 'file://${wide}/')`);
-    await query(server.uri, 'CREATE TABLE memory.default.many_keys AS SELECT * FROM lake.default.many_keys');
-    await query(server.uri, 'CREATE TABLE memory.default.wide_build AS SELECT * FROM lake.default.wide_build');
-    const sql = (probeTable: string, buildTable: string, not: string) =>
-      `SELECT count(*), sum(p.id) FROM ${probeTable} p WHERE ${not} EXISTS (SELECT 1 FROM ${buildTable} b WHERE b.k = p.k AND b.small <> 2)`;
-    for (const not of ['', 'NOT']) {
-      const expected = sorted(await duckDbRows(sql(`read_parquet('${many}/*.parquet')`, `read_parquet('${wide}/*.parquet')`, not)));
+    await duckDbRows(`COPY (${MANY_KEYS_PROBE}) TO '${many}/a.parquet' (FORMAT PARQUET)`);
+    for (let file = 0; file < MANY_KEYS_BUILD_FILES; file++)
+      await duckDbRows(`COPY (${manyKeysBuildFile(file)}) TO '${wide}/part-${file}.parquet' (FORMAT PARQUET, ROW_GROUP_SIZE 20000)`);
+    for (const [name, folder] of [
+      ['many_keys', many],
+      ['wide_build', wide],
+    ]) {
+      await query(server.uri, `CREATE TABLE lake.default.${name} WITH (external_location = 'file://${folder}/')`);
+      await query(server.uri, `CREATE TABLE memory.default.${name} AS SELECT * FROM lake.default.${name}`);
+    }
+    const tables = (sql: string, probeTable: string, buildTable: string) =>
+      sql.replaceAll('{probe}', probeTable).replaceAll('{build}', buildTable);
+    for (const not of ['', 'NOT'] as const) {
+      const sql = manyKeysQuery(not);
+      const expected = sorted(await duckDbRows(tables(sql, `read_parquet('${many}/*.parquet')`, `read_parquet('${wide}/*.parquet')`)));
       for (const schema of TABLES)
         for (const session of ['', 'dynamic_filter_key_bitmap=false', 'parallel_min_splits=0'])
           expect(
-            sorted(await ask(sql(`${schema}.many_keys`, `${schema}.wide_build`, not), session)),
+            sorted(await ask(tables(sql, `${schema}.many_keys`, `${schema}.wide_build`), session)),
             `${not} EXISTS ${schema} ${session}`,
           ).to.deep.equal(expected);
     }
-    // The keys as bits filter the build's scan as the list of them did: the join gets only rows of probe keys.
-    const analyzed = String((await ask(`EXPLAIN ANALYZE ${sql('lake.default.many_keys', 'lake.default.wide_build', '')}`, ''))[0][0]);
+    // The keys as bits filter the build's scan as the list of them did: the join gets the 60,000 probe rows and the build rows of their keys.
+    const analyzed = String(
+      (await ask(`EXPLAIN ANALYZE ${tables(manyKeysQuery(''), 'lake.default.many_keys', 'lake.default.wide_build')}`, ''))[0][0],
+    );
     const lines = analyzed.split('\n');
     const joinLine = lines.findIndex((line) => line.includes('SemiJoin['));
     expect(Number(/Input: (\d+) rows/.exec(lines.slice(joinLine).find((line) => line.includes('Input:')) ?? '')?.[1])).to.be.lessThan(
