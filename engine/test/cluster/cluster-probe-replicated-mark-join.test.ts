@@ -17,17 +17,7 @@ import { tpchQuery } from '../../scripts/tpch/queries.js';
 import { duckDbRows } from '../connectors/lake/lake-fixture.js';
 import { query } from '../support/statement-http.js';
 import { expectDuckDbAnswer } from './duckdb-answer.js';
-import {
-  buildFile,
-  COUNTS,
-  MANY_KEYS_BUILD_FILES,
-  MANY_KEYS_PROBE,
-  manyKeysBuildFile,
-  manyKeysQuery,
-  PROBE_SIDE,
-  QUERIES,
-  sorted,
-} from '../support/mark-join-cases.js';
+import { buildFile, COUNTS, MANY_KEYS, PROBE_SIDE, QUERIES, sorted } from '../support/mark-join-cases.js';
 import { withLakeCluster } from './lake-cluster-fixture.js';
 
 const ON = { 'X-Trino-Session': 'distributed_mark_join=true' };
@@ -206,13 +196,13 @@ describe("semi and anti joins with their probe side replicated to the build side
     const wide = join(lake.dir, 'wide_build');
     mkdirSync(many, { recursive: true });
     mkdirSync(wide, { recursive: true });
-    await duckDbRows(`COPY (${MANY_KEYS_PROBE}) TO '${many}/a.parquet' (FORMAT PARQUET)`);
-    for (let file = 0; file < MANY_KEYS_BUILD_FILES; file++)
-      await duckDbRows(`COPY (${manyKeysBuildFile(file)}) TO '${wide}/part-${file}.parquet' (FORMAT PARQUET, ROW_GROUP_SIZE 20000)`);
+    await duckDbRows(`COPY (${MANY_KEYS.probe}) TO '${many}/a.parquet' (FORMAT PARQUET)`);
+    for (let file = 0; file < MANY_KEYS.buildFiles; file++)
+      await duckDbRows(`COPY (${MANY_KEYS.buildFile(file)}) TO '${wide}/part-${file}.parquet' (FORMAT PARQUET, ROW_GROUP_SIZE 20000)`);
     await query(cluster.coordinator.uri, `CREATE TABLE lake.default.many_keys WITH (external_location = 'file://${many}/')`);
     await query(cluster.coordinator.uri, `CREATE TABLE lake.default.wide_build WITH (external_location = 'file://${wide}/')`);
     for (const not of ['', 'NOT'] as const) {
-      const sql = manyKeysQuery(not);
+      const sql = MANY_KEYS.query(not);
       const expected = sorted(
         await duckDbRows(
           sql.replaceAll('{probe}', `read_parquet('${many}/*.parquet')`).replaceAll('{build}', `read_parquet('${wide}/*.parquet')`),

@@ -25,13 +25,14 @@ export const buildFile = (file: number) => `SELECT i::BIGINT AS id,
  * A probe side of 60,000 distinct keys (and NULLs) spread over 420,000 build rows in 3 files: more
  * keys than a dynamic filter lists, so its probe key filter is a key bitmap (dynamic_filter_key_bitmap).
  */
-export const MANY_KEYS_PROBE = 'SELECT i AS id, CASE WHEN i % 1000 = 0 THEN NULL ELSE i * 7 END AS k FROM range(0, 60000) t(i)';
-export const MANY_KEYS_BUILD_FILES = 3;
-export const manyKeysBuildFile = (file: number) =>
-  `SELECT i AS k, i % 5 AS small FROM range(${file * 140_000}, ${(file + 1) * 140_000}) t(i)`;
-/** EXISTS (or NOT EXISTS with `not`) of many probe keys; `{probe}` and `{build}` as above. */
-export const manyKeysQuery = (not: '' | 'NOT') =>
-  `SELECT count(*), sum(p.id) FROM {probe} p WHERE ${not} EXISTS (SELECT 1 FROM {build} b WHERE b.k = p.k AND b.small <> 2)`;
+export const MANY_KEYS = {
+  probe: 'SELECT i AS id, CASE WHEN i % 1000 = 0 THEN NULL ELSE i * 7 END AS k FROM range(0, 60000) t(i)',
+  buildFiles: 3,
+  buildFile: (file: number) => `SELECT i AS k, i % 5 AS small FROM range(${file * 140_000}, ${(file + 1) * 140_000}) t(i)`,
+  /** EXISTS (or NOT EXISTS with `not`) of many probe keys; `{probe}` and `{build}` as above. */
+  query: (not: '' | 'NOT') =>
+    `SELECT count(*), sum(p.id) FROM {probe} p WHERE ${not} EXISTS (SELECT 1 FROM {build} b WHERE b.k = p.k AND b.small <> 2)`,
+};
 
 /** No rows, through an expression the estimates do not see through (`small > 1000` they know to be empty from the files' bounds). */
 export const EMPTY_BUILD = '(SELECT * FROM {build} WHERE small * 2 > 2000)';
