@@ -142,6 +142,10 @@ describe('dynamic filters: a build key bitmap', () => {
     const tooMany = new KeyDomainCollector(4, true, 2);
     tooMany.add(column(BIGINT, BigInt64Array.from(wideKeys)));
     expect(tooMany.domain()).to.deep.equal({ low: { value: 1n, inclusive: true }, high: { value: 2n ** 40n, inclusive: true } });
+    // Keys filling half their span or more stay a list (a bitmap of them would end as their range alone).
+    const dense = new KeyDomainCollector(100, true, 3);
+    dense.add(column(BIGINT, BigInt64Array.of(1n, 2n, 3n, 4n, 6n, 8n)));
+    expect(dense.domain().values).to.deep.equal([1n, 2n, 3n, 4n, 6n, 8n]);
     const off = new KeyDomainCollector(100, false, 3);
     off.add(column(BIGINT, BigInt64Array.from(keys, BigInt)));
     expect(off.domain().values).to.have.length(6);

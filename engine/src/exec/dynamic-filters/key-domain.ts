@@ -73,7 +73,9 @@ export class KeyDomainCollector {
       distinct.add(v);
       if (distinct.size > this.bitmapAfter && this.keyBitmaps && !this.bitmapTried) {
         this.bitmapTried = true;
-        this.bitmap = bitmapOf(distinct);
+        const bitmap = bitmapOf(distinct);
+        // While the list may go on, keys filling half their span stay one: their bitmap would end as their range alone.
+        this.bitmap = bitmap !== undefined && (distinct.size > this.maxValues || !bitmap.dense()) ? bitmap : undefined;
       }
       if (this.bitmap !== undefined || distinct.size > this.maxValues) {
         this.distinct = undefined;
