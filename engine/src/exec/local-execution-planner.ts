@@ -555,7 +555,7 @@ export class LocalExecutionPlanner {
     const filters = join.probeKeyFilters;
     if (filters === undefined) return undefined;
     const keys = filters.map((f) => ({ id: f.id, channel: channelOf(join.left.outputs, f.probe) }));
-    return probeKeyFilters(keys, this.env.dynamicFilters!);
+    return probeKeyFilters(keys, this.env.dynamicFilters!, booleanSessionProperty(this.env.session, DYNAMIC_FILTER_KEY_BITMAP_PROPERTY));
   }
 
   /** A Filter, a Project, or a Project over a Filter (unless `withFilter` is false), as one filterAndProject over `source`. */

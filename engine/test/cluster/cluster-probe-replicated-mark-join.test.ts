@@ -17,7 +17,7 @@ import { tpchQuery } from '../../scripts/tpch/queries.js';
 import { duckDbRows } from '../connectors/lake/lake-fixture.js';
 import { query } from '../support/statement-http.js';
 import { expectDuckDbAnswer } from './duckdb-answer.js';
-import { buildFile, COUNTS, PROBE_SIDE, QUERIES, sorted } from '../support/mark-join-cases.js';
+import { buildFile, COUNTS, MANY_KEYS, PROBE_SIDE, QUERIES, sorted } from '../support/mark-join-cases.js';
 import { withLakeCluster } from './lake-cluster-fixture.js';
 
 const ON = { 'X-Trino-Session': 'distributed_mark_join=true' };
@@ -188,6 +188,34 @@ describe("semi and anti joins with their probe side replicated to the build side
         ),
       );
       expect(sorted(await query(cluster.coordinator.uri, ours(spread), ON))).to.deep.equal(expected);
+    }
+  });
+
+  it('marks a probe side of more keys than a filter lists (its probe key filter a key bitmap, or a list with dynamic_filter_key_bitmap off) as DuckDB', async () => {
+    const many = join(lake.dir, 'many_keys');
+    const wide = join(lake.dir, 'wide_build');
+    mkdirSync(many, { recursive: true });
+    mkdirSync(wide, { recursive: true });
+    await duckDbRows(`COPY (${MANY_KEYS.probe}) TO '${many}/a.parquet' (FORMAT PARQUET)`);
+    for (let file = 0; file < MANY_KEYS.buildFiles; file++)
+      await duckDbRows(`COPY (${MANY_KEYS.buildFile(file)}) TO '${wide}/part-${file}.parquet' (FORMAT PARQUET, ROW_GROUP_SIZE 20000)`);
+    await query(cluster.coordinator.uri, `CREATE TABLE lake.default.many_keys WITH (external_location = 'file://${many}/')`);
+    await query(cluster.coordinator.uri, `CREATE TABLE lake.default.wide_build WITH (external_location = 'file://${wide}/')`);
+    for (const not of ['', 'NOT'] as const) {
+      const sql = MANY_KEYS.query(not);
+      const expected = sorted(
+        await duckDbRows(
+          sql.replaceAll('{probe}', `read_parquet('${many}/*.parquet')`).replaceAll('{build}', `read_parquet('${wide}/*.parquet')`),
+        ),
+      );
+      const ours = sql.replaceAll('{probe}', 'lake.default.many_keys').replaceAll('{build}', 'lake.default.wide_build');
+      expect(String((await query(cluster.coordinator.uri, `EXPLAIN ${ours}`, ON)).map((r) => r[0]).join('\n'))).to.contain(
+        'distribution = PROBE_REPLICATED',
+      );
+      for (const bitmap of ['true', 'false']) {
+        const headers = { 'X-Trino-Session': `distributed_mark_join=true,dynamic_filter_key_bitmap=${bitmap}` };
+        expect(sorted(await query(cluster.coordinator.uri, ours, headers)), `${not} EXISTS, bitmap ${bitmap}`).to.deep.equal(expected);
+      }
     }
   });
 

@@ -124,6 +124,33 @@ describe('dynamic filters: a build key bitmap', () => {
     expect(few.domain()).to.deep.equal({ low: { value: 1n, inclusive: true }, high: { value: 3n, inclusive: true }, values: [1n, 2n, 3n] });
   });
 
+  it('a collector with a bitmap past bitmapAfter keys (a probe side read first) keeps the keys it cannot bit as a list to maxValues', () => {
+    const keys = [40, 3, 17, 3, 25, 9, 12];
+    const integers = new KeyDomainCollector(100, true, 3);
+    for (let start = 0; start < keys.length; start += 2)
+      integers.add(column(BIGINT, BigInt64Array.from(keys, BigInt)), start, Math.min(keys.length, start + 2));
+    const bits = integers.domain();
+    expect(bits.values).to.equal(undefined);
+    expect(keysOf(bits.keys!)).to.deep.equal(ascending([...new Set(keys)]));
+    expect([bits.low?.value, bits.high?.value]).to.deep.equal([3n, 40n]);
+    // Spanning more than a bitmap may: the list goes on, as without bitmaps, to maxValues.
+    const wideKeys = [1n, 2n ** 40n, 5n, 7n, 11n];
+    const wide = new KeyDomainCollector(100, true, 2);
+    wide.add(column(BIGINT, BigInt64Array.from(wideKeys)));
+    expect(wide.domain().keys).to.equal(undefined);
+    expect(wide.domain().values).to.deep.equal(wideKeys);
+    const tooMany = new KeyDomainCollector(4, true, 2);
+    tooMany.add(column(BIGINT, BigInt64Array.from(wideKeys)));
+    expect(tooMany.domain()).to.deep.equal({ low: { value: 1n, inclusive: true }, high: { value: 2n ** 40n, inclusive: true } });
+    // Keys filling half their span or more stay a list (a bitmap of them would end as their range alone).
+    const dense = new KeyDomainCollector(100, true, 3);
+    dense.add(column(BIGINT, BigInt64Array.of(1n, 2n, 3n, 4n, 6n, 8n)));
+    expect(dense.domain().values).to.deep.equal([1n, 2n, 3n, 4n, 6n, 8n]);
+    const off = new KeyDomainCollector(100, false, 3);
+    off.add(column(BIGINT, BigInt64Array.from(keys, BigInt)));
+    expect(off.domain().values).to.have.length(6);
+  });
+
   it("the union of a build made in parts holds both parts' keys; sent to other nodes, the bitmap only within its byte budget", () => {
     const part = (keys: number[]) => {
       const collector = new KeyDomainCollector(3, true);

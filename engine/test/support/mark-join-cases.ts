@@ -21,6 +21,19 @@ export const buildFile = (file: number) => `SELECT i::BIGINT AS id,
     CASE WHEN i % 5 = 0 THEN NULL ELSE CAST(i * 3 % 500 AS decimal(12,2)) / 4 END::decimal(12,2) AS price
   FROM range(${file * 50000}, ${file * 50000 + 50000}) r(i)`;
 
+/**
+ * A probe side of 60,000 distinct keys (and NULLs) spread over 420,000 build rows in 3 files: more
+ * keys than a dynamic filter lists, so its probe key filter is a key bitmap (dynamic_filter_key_bitmap).
+ */
+export const MANY_KEYS = {
+  probe: 'SELECT i AS id, CASE WHEN i % 1000 = 0 THEN NULL ELSE i * 7 END AS k FROM range(0, 60000) t(i)',
+  buildFiles: 3,
+  buildFile: (file: number) => `SELECT i AS k, i % 5 AS small FROM range(${file * 140_000}, ${(file + 1) * 140_000}) t(i)`,
+  /** EXISTS (or NOT EXISTS with `not`) of many probe keys; `{probe}` and `{build}` as above. */
+  query: (not: '' | 'NOT') =>
+    `SELECT count(*), sum(p.id) FROM {probe} p WHERE ${not} EXISTS (SELECT 1 FROM {build} b WHERE b.k = p.k AND b.small <> 2)`,
+};
+
 /** No rows, through an expression the estimates do not see through (`small > 1000` they know to be empty from the files' bounds). */
 export const EMPTY_BUILD = '(SELECT * FROM {build} WHERE small * 2 > 2000)';
 /** The rows of the first build file: one worker reads them, the other has an empty part of the build side. */

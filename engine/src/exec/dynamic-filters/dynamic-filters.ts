@@ -129,7 +129,7 @@ export const DYNAMIC_FILTER_KEY_BITMAP_PROPERTY: PropertyMetadata = {
   name: 'dynamic_filter_key_bitmap',
   type: { kind: 'boolean' },
   defaultValue: true,
-  description: `Whether a join's dynamic filter with more than ${MAX_DYNAMIC_FILTER_VALUES} integer build keys spanning at most ${MAX_KEY_BITMAP_SPAN} integers keeps them as a bitmap, which the probe's scan tests its rows against (on other nodes too, within dynamic_filter_remote_key_bitmap_max_size)`,
+  description: `Whether a join's dynamic filter with more than ${MAX_DYNAMIC_FILTER_VALUES} integer build keys (or a semi join's probe keys, its probe side read first) spanning at most ${MAX_KEY_BITMAP_SPAN} integers keeps them as a bitmap, which the probe's scan tests its rows against (on other nodes too, within dynamic_filter_remote_key_bitmap_max_size)`,
 };
 
 /**
@@ -217,13 +217,19 @@ async function* collected(
  * first (all of its distinct keys: a probe side read first is small). Never called (a probe side too
  * big to read first), they stay incomplete and filter nothing.
  */
-export function probeKeyFilters(keys: readonly BuildKeyFilter[], filters: DynamicFilters): (probe: readonly Page[]) => void {
+export function probeKeyFilters(
+  keys: readonly BuildKeyFilter[],
+  filters: DynamicFilters,
+  keyBitmaps: boolean,
+): (probe: readonly Page[]) => void {
   filters.begin(keys.map((k) => k.id));
   let completed = false;
   return (probe) => {
     if (completed) return;
     completed = true;
-    const collectors = keys.map(() => new KeyDomainCollector(PROBE_FIRST_MAX_ROWS));
+    // Past a build filter's number of values, integer keys go to a bitmap (when it may be made): a list
+    // of q21's 75k probe keys cost a Set of them, a bigint each, and a sort of them in every scan thread.
+    const collectors = keys.map(() => new KeyDomainCollector(PROBE_FIRST_MAX_ROWS, keyBitmaps, MAX_DYNAMIC_FILTER_VALUES));
     for (const page of probe) collect(page, keys, collectors);
     keys.forEach((k, i) => filters.complete(k.id, collectors[i].domain()));
   };

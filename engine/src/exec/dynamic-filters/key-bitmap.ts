@@ -98,7 +98,7 @@ export class KeyBitmapBuilder {
   }
 
   /** Whether the keys set at least MAX_USEFUL_DENSITY of the bits between the least and the greatest. */
-  private dense(): boolean {
+  dense(): boolean {
     const set = setBits(this.bits, (this.low - this.base) >>> 3, (this.high - this.base) >>> 3);
     return set >= (this.high - this.low + 1) * MAX_USEFUL_DENSITY;
   }

@@ -26,10 +26,17 @@ export class KeyDomainCollector {
   /** Past the distinct-values limit, the keys as bits while they are integers within the bitmap's span. */
   private bitmap: KeyBitmapBuilder | undefined;
 
-  /** `keyBitmaps`: whether keys past maxValues are kept as a bitmap (DYNAMIC_FILTER_KEY_BITMAP_PROPERTY). */
+  /** Whether the distinct keys were tried as a bitmap already (bitmapAfter passed). */
+  private bitmapTried = false;
+
+  /**
+   * `keyBitmaps`: whether keys past `bitmapAfter` distinct ones go to a bitmap (DYNAMIC_FILTER_KEY_BITMAP_PROPERTY)
+   * when they can (integers within its span); those that cannot stay a list up to maxValues.
+   */
   constructor(
     private readonly maxValues = MAX_DYNAMIC_FILTER_VALUES,
     private readonly keyBitmaps = false,
+    private readonly bitmapAfter = maxValues,
   ) {}
 
   /** Whether the keys are 64-bit integers, held here as numbers where exact (no BigInt per row) and made bigints again in domain(). */
@@ -64,8 +71,13 @@ export class KeyDomainCollector {
       if (min === undefined || less(v, min)) min = v;
       if (max === undefined || less(max, v)) max = v;
       distinct.add(v);
-      if (distinct.size > this.maxValues) {
-        if (this.keyBitmaps) this.bitmap = bitmapOf(distinct);
+      if (distinct.size > this.bitmapAfter && this.keyBitmaps && !this.bitmapTried) {
+        this.bitmapTried = true;
+        const bitmap = bitmapOf(distinct);
+        // While the list may go on, keys filling half their span stay one: their bitmap would end as their range alone.
+        this.bitmap = bitmap !== undefined && (distinct.size > this.maxValues || !bitmap.dense()) ? bitmap : undefined;
+      }
+      if (this.bitmap !== undefined || distinct.size > this.maxValues) {
         this.distinct = undefined;
         i++;
         break;

@@ -14,7 +14,7 @@ import type { DuckDBConnection } from '@duckdb/node-api';
 import { duckDbWithTpch } from '../../../scripts/tpch/duckdb-tpch.js';
 import { tpchQuery } from '../../../scripts/tpch/queries.js';
 import { expectDuckDbAnswer } from '../../cluster/duckdb-answer.js';
-import { buildFile, COUNTS, PROBE_SIDE, QUERIES, sorted } from '../../support/mark-join-cases.js';
+import { buildFile, COUNTS, MANY_KEYS, PROBE_SIDE, QUERIES, sorted } from '../../support/mark-join-cases.js';
 import { ServerProcess } from '../../support/server-process.js';
 import { query } from '../../support/statement-http.js';
 import { duckDbRows, lakeConfigFile } from './lake-fixture.js';
@@ -96,6 +96,44 @@ describe('semi joins filter their subquery side by their probe keys, answering a
         await expectDuckDbAnswer(server.uri, duck!, tpchQuery(4), headers, { label: `${schema}, ${label}` });
       }
     }
+  });
+
+  it('a probe side of more keys than a filter lists filters by a key bitmap (on, off, main thread) as DuckDB answers', async () => {
+    const many = join(dir, 'many_keys');
+    const wide = join(dir, 'wide_build');
+    mkdirSync(many, { recursive: true });
+    mkdirSync(wide, { recursive: true });
+    await duckDbRows(`COPY (${MANY_KEYS.probe}) TO '${many}/a.parquet' (FORMAT PARQUET)`);
+    for (let file = 0; file < MANY_KEYS.buildFiles; file++)
+      await duckDbRows(`COPY (${MANY_KEYS.buildFile(file)}) TO '${wide}/part-${file}.parquet' (FORMAT PARQUET, ROW_GROUP_SIZE 20000)`);
+    for (const [name, folder] of [
+      ['many_keys', many],
+      ['wide_build', wide],
+    ]) {
+      await query(server.uri, `CREATE TABLE lake.default.${name} WITH (external_location = 'file://${folder}/')`);
+      await query(server.uri, `CREATE TABLE memory.default.${name} AS SELECT * FROM lake.default.${name}`);
+    }
+    const tables = (sql: string, probeTable: string, buildTable: string) =>
+      sql.replaceAll('{probe}', probeTable).replaceAll('{build}', buildTable);
+    for (const not of ['', 'NOT'] as const) {
+      const sql = MANY_KEYS.query(not);
+      const expected = sorted(await duckDbRows(tables(sql, `read_parquet('${many}/*.parquet')`, `read_parquet('${wide}/*.parquet')`)));
+      for (const schema of TABLES)
+        for (const session of ['', 'dynamic_filter_key_bitmap=false', 'parallel_min_splits=0'])
+          expect(
+            sorted(await ask(tables(sql, `${schema}.many_keys`, `${schema}.wide_build`), session)),
+            `${not} EXISTS ${schema} ${session}`,
+          ).to.deep.equal(expected);
+    }
+    // The keys as bits filter the build's scan as the list of them did: the join gets the 60,000 probe rows and the build rows of their keys.
+    const analyzed = String(
+      (await ask(`EXPLAIN ANALYZE ${tables(MANY_KEYS.query(''), 'lake.default.many_keys', 'lake.default.wide_build')}`, ''))[0][0],
+    );
+    const lines = analyzed.split('\n');
+    const joinLine = lines.findIndex((line) => line.includes('SemiJoin['));
+    expect(Number(/Input: (\d+) rows/.exec(lines.slice(joinLine).find((line) => line.includes('Input:')) ?? '')?.[1])).to.be.lessThan(
+      200_000,
+    );
   });
 
   it("EXPLAIN shows the probe key filter on the join and the subquery side's scan; EXPLAIN ANALYZE the join getting fewer rows", async () => {
