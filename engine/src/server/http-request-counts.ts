@@ -8,13 +8,16 @@
 import type Koa from 'koa';
 
 export interface RouteCount {
+  method: string;
+  /** The router's pattern, or "(none)". */
+  route: string;
   requests: number;
   requestBytes: number;
   responseBytes: number;
 }
 
 export class HttpRequestCounts {
-  /** Keyed by "METHOD route"; a request no route took is counted under its method and "(none)". */
+  /** Keyed by "METHOD route". */
   private readonly counts = new Map<string, RouteCount>();
 
   middleware(): Koa.Middleware {
@@ -22,25 +25,23 @@ export class HttpRequestCounts {
       try {
         await next();
       } finally {
-        const route = (ctx as { _matchedRoute?: string | RegExp })._matchedRoute;
-        this.add(`${ctx.method} ${route === undefined ? '(none)' : String(route)}`, ctx.request.length, ctx.response.length);
+        const matched = (ctx as { _matchedRoute?: string | RegExp })._matchedRoute;
+        this.add(ctx.method, matched === undefined ? '(none)' : String(matched), ctx.request.length, ctx.response.length);
       }
     };
   }
 
-  /** Each route's counts, with its method and route pattern apart. */
-  entries(): { method: string; route: string; count: RouteCount }[] {
-    return [...this.counts].map(([key, count]) => {
-      const space = key.indexOf(' ');
-      return { method: key.slice(0, space), route: key.slice(space + 1), count };
-    });
+  /** Each route's counts. */
+  entries(): readonly RouteCount[] {
+    return [...this.counts.values()];
   }
 
-  private add(key: string, requestBytes: number | undefined, responseBytes: number | undefined): void {
+  private add(method: string, route: string, requestBytes: number | undefined, responseBytes: number | undefined): void {
+    const key = `${method} ${route}`;
     let count = this.counts.get(key);
-    if (count === undefined) this.counts.set(key, (count = { requests: 0, requestBytes: 0, responseBytes: 0 }));
+    if (count === undefined) this.counts.set(key, (count = { method, route, requests: 0, requestBytes: 0, responseBytes: 0 }));
     count.requests++;
-    count.requestBytes += Number(requestBytes ?? 0) || 0;
-    count.responseBytes += Number(responseBytes ?? 0) || 0;
+    count.requestBytes += requestBytes ?? 0;
+    count.responseBytes += responseBytes ?? 0;
   }
 }

@@ -186,7 +186,7 @@ function coordinatorFamilies(server: ServerContext): MetricFamily[] {
 function httpRequestFamilies(server: ServerContext): MetricFamily[] {
   const counts = server.metrics.httpRequests.entries();
   const samples = (pick: (c: RouteCount) => number) =>
-    counts.map((c) => ({ labels: { method: c.method, route: c.route }, value: pick(c.count) }));
+    counts.map((c) => ({ labels: { method: c.method, route: c.route }, value: pick(c) }));
   return [
     family(
       'engine_http_requests',
