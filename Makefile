@@ -11,11 +11,13 @@ $(NODE_MODULES): package.json engine/package.json operator/package.json e2e/pack
 install: $(NODE_MODULES)
 
 # Compiles engine/ (the web interface's browser code in engine/ui to engine/dist/ui), operator/ and
-# e2e/ (each to its dist/) and publishes the
-# configuration schema as engine/dist/config.schema.json.
+# e2e/ (each to its dist/), publishes the configuration schema as engine/dist/config.schema.json
+# and compiles the JSON Schemas the engine checks with into standalone code (processes start
+# without compiling them: engine/src/spi/validators.ts).
 build: install
 	npx tsc -b
 	node engine/dist/src/cli/main.js config-schema > engine/dist/config.schema.json
+	node engine/dist/scripts/precompile-validators.js
 
 # `make run ARGS="--port 9090 --log-level debug"` passes flags to `engine server`.
 run: build

@@ -8,7 +8,8 @@ COPY operator/package.json operator/
 COPY e2e/package.json e2e/
 RUN npm ci --no-audit --no-fund --workspace engine --include-workspace-root
 COPY engine engine
-RUN npx tsc -b engine engine/ui && node engine/dist/src/cli/main.js config-schema > engine/dist/config.schema.json
+RUN npx tsc -b engine engine/ui && node engine/dist/src/cli/main.js config-schema > engine/dist/config.schema.json \
+  && node engine/dist/scripts/precompile-validators.js
 # Only what the engine needs at run time.
 RUN npm ci --no-audit --no-fund --omit=dev --workspace engine
 

@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
-import AjvModule, { type ErrorObject } from 'ajv';
+import type { ErrorObject } from 'ajv';
 import { parse as parseYaml } from 'yaml';
 import { CONFIG_SCHEMA, type CatalogConfig, type EngineConfig, type LogLevel, type NodeRole } from './config-schema.js';
 import { DATA_SIZE_SCHEMA, parseDataSize } from './data-size.js';
@@ -16,6 +16,7 @@ import { availableParallelism } from 'node:os';
 import { defaultNodeMemory } from './heap-limit.js';
 import { ConfigError } from './config-error.js';
 import { withEnvironment } from './environment-references.js';
+import { validatorFor } from '../spi/validators.js';
 import { DEFAULT_WORKER_THREAD_IDLE_MILLIS } from './memory-budget.js';
 import { DEFAULT_WORKER_THREAD_NICE } from '../process/thread-priority.js';
 import { resolveAuthentication, resolveHttps } from './authentication-config.js';
@@ -38,11 +39,12 @@ export interface ConfigSources {
 
 type RawObject = Record<string, unknown>;
 
-const Ajv = AjvModule.default;
-const validate = new Ajv({ allErrors: true, strict: true, allowUnionTypes: true, verbose: true }).compile(CONFIG_SCHEMA);
+const validate = validatorFor(CONFIG_SCHEMA, { allErrors: true, strict: true, allowUnionTypes: true, verbose: true });
 
+/** Whether an error's schema is a data size's (compared by its pattern: the build's precompiled validators hold copies). */
 function isSizeSchema(schema: unknown): boolean {
-  return (schema as { oneOf?: unknown } | undefined)?.oneOf === DATA_SIZE_SCHEMA.oneOf;
+  const alternatives = (schema as { oneOf?: readonly { pattern?: string }[] } | undefined)?.oneOf;
+  return alternatives?.[1]?.pattern === DATA_SIZE_SCHEMA.oneOf[1].pattern;
 }
 
 const SYSTEM_CATALOG = 'system';

@@ -2,8 +2,8 @@
 // environment, id, pool and location, and its services; the `engine` service's properties carry the
 // node's HTTP address, version and coordinator flag (as Trino's do).
 
-import AjvModule from 'ajv';
 import { ProtocolError } from './protocol-error.js';
+import { validatorFor } from '../spi/validators.js';
 
 export const ENGINE_SERVICE_TYPE = 'engine';
 
@@ -63,8 +63,7 @@ const SCHEMA = {
   },
 } as const;
 
-const Ajv = AjvModule.default;
-const validate = new Ajv({ allErrors: true }).compile<Announcement>(SCHEMA);
+const validate = validatorFor<Announcement>(SCHEMA, { allErrors: true });
 
 export function buildAnnouncement(node: AnnouncedNode): Announcement {
   return {

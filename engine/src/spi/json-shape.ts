@@ -2,17 +2,15 @@
 // is checked), with messages that name the path of what is wrong: the task request, and the split
 // infos connectors make (Connector.checkSplit).
 
-import AjvModule, { type ErrorObject, type ValidateFunction } from 'ajv';
-
-const Ajv = AjvModule.default;
-const ajv = new Ajv({ allErrors: false, strict: true, discriminator: true, verbose: true });
+import type { ErrorObject, ValidateFunction } from 'ajv';
+import { validatorFor } from './validators.js';
 
 /**
  * A compiled schema: `check(value, path)` is undefined when the value fits, else what is wrong,
  * named by its JSON pointer (`path`: the value's own, when it sits inside a larger document).
  */
 export function shapeCheck(schema: object): (value: unknown, path?: string) => string | undefined {
-  const validate = ajv.compile(schema);
+  const validate = validatorFor(schema, { allErrors: false, strict: true, discriminator: true, verbose: true });
   return (value, path = '') => firstProblem(validate, value, path);
 }
 

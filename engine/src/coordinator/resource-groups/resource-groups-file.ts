@@ -4,10 +4,10 @@
 // checked once at startup: any problem is a ConfigError naming the key.
 
 import { readFileSync } from 'node:fs';
-import AjvModule from 'ajv';
 import { describeErrors } from '../../config/config-loader.js';
 import { ConfigError } from '../../config/config-error.js';
 import { parseDataSize } from '../../config/data-size.js';
+import { validatorFor } from '../../spi/validators.js';
 
 export interface GroupSpec {
   /** One path segment; `${USER}` and `${SOURCE}` expand per query. */
@@ -77,8 +77,7 @@ const SCHEMA = {
   },
 } as const;
 
-const Ajv = AjvModule.default;
-const validate = new Ajv({ allErrors: true, strict: true }).compile<ResourceGroupsFile>(SCHEMA);
+const validate = validatorFor<ResourceGroupsFile>(SCHEMA, { allErrors: true, strict: true });
 
 export function readResourceGroupsFile(path: string): ResourceGroupsFile {
   let parsed: unknown;
