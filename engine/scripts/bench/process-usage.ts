@@ -3,7 +3,7 @@
 // sent), and the CPU time of this process's children once they have exited and been waited for.
 
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 
 export interface ProcessUsage {
   cpuMillis: number;
@@ -11,6 +11,12 @@ export interface ProcessUsage {
   mainThreadCpuMillis: number | undefined;
   /** /proc/<pid>/io wchar. */
   writtenBytes: number | undefined;
+  /** The kernel's share of cpuMillis (system time: page faults, system calls, wake-ups). */
+  systemMillis: number;
+  /** Pages first touched (minor page faults): fresh memory costs system time on each. */
+  minorFaults: number;
+  /** Every thread's context switches so far, voluntary (it waited) and involuntary (it was preempted); undefined where /proc cannot tell. */
+  contextSwitches: { voluntary: number; involuntary: number } | undefined;
 }
 
 let ticksPerSecond: number | undefined;
@@ -25,7 +31,26 @@ export function processUsage(pid: number | undefined): ProcessUsage | undefined 
     cpuMillis: cpuMillisOf(fields),
     mainThreadCpuMillis: main === undefined ? undefined : cpuMillisOf(main),
     writtenBytes: writtenBytes(pid),
+    systemMillis: ticksToMillis(Number(fields[STIME])),
+    minorFaults: Number(fields[MINFLT]),
+    contextSwitches: contextSwitches(pid),
   };
+}
+
+/** The sum over the process's threads of their context switches (/proc/<pid>/task/<tid>/status). */
+function contextSwitches(pid: number): { voluntary: number; involuntary: number } | undefined {
+  try {
+    let voluntary = 0;
+    let involuntary = 0;
+    for (const tid of readdirSync(`/proc/${pid}/task`)) {
+      const status = readFileSync(`/proc/${pid}/task/${tid}/status`, 'utf8');
+      voluntary += Number(/^voluntary_ctxt_switches:\s+(\d+)$/m.exec(status)?.[1] ?? 0);
+      involuntary += Number(/^nonvoluntary_ctxt_switches:\s+(\d+)$/m.exec(status)?.[1] ?? 0);
+    }
+    return { voluntary, involuntary };
+  } catch {
+    return undefined;
+  }
 }
 
 /** CPU time of this process's children that exited and were waited for (cutime + cstime). */
@@ -43,10 +68,25 @@ export function usageBetween(before: ProcessUsage | undefined, after: ProcessUsa
     before.mainThreadCpuMillis === undefined || after.mainThreadCpuMillis === undefined
       ? undefined
       : after.mainThreadCpuMillis - before.mainThreadCpuMillis;
-  return { cpuMillis: after.cpuMillis - before.cpuMillis, mainThreadCpuMillis: main, writtenBytes: written };
+  const switches =
+    before.contextSwitches === undefined || after.contextSwitches === undefined
+      ? undefined
+      : {
+          voluntary: after.contextSwitches.voluntary - before.contextSwitches.voluntary,
+          involuntary: after.contextSwitches.involuntary - before.contextSwitches.involuntary,
+        };
+  return {
+    cpuMillis: after.cpuMillis - before.cpuMillis,
+    mainThreadCpuMillis: main,
+    writtenBytes: written,
+    systemMillis: after.systemMillis - before.systemMillis,
+    minorFaults: after.minorFaults - before.minorFaults,
+    contextSwitches: switches,
+  };
 }
 
 // /proc/<pid>/stat after "pid (command) ": field 3 (state) is index 0, so field n is index n - 3.
+const MINFLT = 10 - 3;
 const UTIME = 14 - 3;
 const STIME = 15 - 3;
 const CUTIME = 16 - 3;

@@ -22,7 +22,7 @@ import { failOnError, startBenchCluster, startBenchNode } from './cluster-vs-sin
 import { readThreadProfiles, topCostsByOwnCaller, topSelfCosts } from './cpu-profile.js';
 import { parseBenchOptions, parseQueryList } from './options.js';
 import { lakeConfig } from './parquet-lake.js';
-import { processUsage, usageBetween } from './process-usage.js';
+import { type ProcessUsage, processUsage, usageBetween } from './process-usage.js';
 import { median } from './statistics.js';
 
 const OWN_CLI = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', 'src', 'cli', 'main.js');
@@ -42,6 +42,8 @@ async function main(): Promise<void> {
       /** Only print the costs of the profiles a former --profile run kept in this folder. */
       'print-profiles': { type: 'string' },
       requests: { type: 'boolean', default: false },
+      /** Each process's system time, minor page faults and context switches (voluntary/involuntary) per query, medians of the runs. */
+      kernel: { type: 'boolean', default: false },
       /** Another tree's engine/dist/src/cli/main.js (a baseline to compare with). */
       cli: { type: 'string', default: OWN_CLI },
       session: { type: 'string', multiple: true, default: [] },
@@ -107,6 +109,7 @@ async function main(): Promise<void> {
     }
     for (const { label, sql } of statements) {
       const cpu: number[][] = names.map(() => []);
+      const kernel: KernelFigures[][] = names.map(() => []);
       const requestsBefore = values.requests ? await Promise.all(servers.map((s) => httpCounts(s.url))) : [];
       const wall: number[] = [];
       for (let i = 0; i < Number(values.warmup) + Number(values.runs); i++) {
@@ -117,7 +120,11 @@ async function main(): Promise<void> {
         const after = servers.map((s) => processUsage(s.pid));
         if (i < Number(values.warmup)) continue;
         wall.push(millis);
-        servers.forEach((_, n) => cpu[n].push(usageBetween(before[n], after[n])?.cpuMillis ?? NaN));
+        servers.forEach((_, n) => {
+          const used = usageBetween(before[n], after[n]);
+          cpu[n].push(used?.cpuMillis ?? NaN);
+          if (used !== undefined) kernel[n].push(kernelFigures(used));
+        });
       }
       const requestsAfter = values.requests ? await Promise.all(servers.map((s) => httpCounts(s.url))) : [];
       const medians = cpu.map((c) => median(c));
@@ -126,6 +133,7 @@ async function main(): Promise<void> {
       console.log(
         `${label} ${medians.map((m) => m.toFixed(0).padStart(6)).join(' ')} ${sum.toFixed(0).padStart(6)}  ${median(wall).toFixed(0).padStart(6)}`,
       );
+      if (values.kernel) for (const [n, name] of names.entries()) console.log(`    ${name}: ${formatKernel(kernel[n])}`);
       if (values.requests) {
         const runs = Number(values.warmup) + Number(values.runs);
         for (const [n, name] of names.entries()) {
@@ -176,6 +184,27 @@ function printThreads(folder: string, name: string): void {
     for (const c of byCaller.costs)
       console.log(`  ${c.selfMillis.toFixed(1).padStart(8)} ms ${(c.share * 100).toFixed(1).padStart(5)}%  ${c.frame}`);
   }
+}
+
+interface KernelFigures {
+  systemMillis: number;
+  minorFaults: number;
+  voluntarySwitches: number;
+  involuntarySwitches: number;
+}
+
+function kernelFigures(used: ProcessUsage): KernelFigures {
+  return {
+    systemMillis: used.systemMillis,
+    minorFaults: used.minorFaults,
+    voluntarySwitches: used.contextSwitches?.voluntary ?? NaN,
+    involuntarySwitches: used.contextSwitches?.involuntary ?? NaN,
+  };
+}
+
+function formatKernel(runs: readonly KernelFigures[]): string {
+  const of = (key: keyof KernelFigures) => median(runs.map((r) => r[key])).toFixed(0);
+  return `system ${of('systemMillis')} ms, minor faults ${of('minorFaults')}, context switches ${of('voluntarySwitches')} voluntary ${of('involuntarySwitches')} involuntary`;
 }
 
 interface Counted {

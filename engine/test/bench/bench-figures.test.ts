@@ -95,6 +95,18 @@ describe('bench process usage', () => {
       rmSync(dir, { recursive: true, force: true });
     }
   });
+
+  it('counts the pages it touches first and the times its threads wait', () => {
+    const before = processUsage(process.pid);
+    // 8 MB of fresh memory, every page written: at least a fault per 4 kB page not yet resident.
+    new Uint8Array(8 << 20).fill(1);
+    // A wait of the thread: a voluntary context switch.
+    Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 20);
+    const used = usageBetween(before, processUsage(process.pid))!;
+    expect(used.minorFaults).to.be.at.least(1000);
+    expect(used.contextSwitches!.voluntary).to.be.at.least(1);
+    expect(used.systemMillis).to.be.at.least(0).and.at.most(used.cpuMillis);
+  });
 });
 
 describe('bench options of the results, scaling and concurrency suites', () => {
