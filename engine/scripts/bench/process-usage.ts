@@ -11,6 +11,8 @@ export interface ProcessUsage {
   mainThreadCpuMillis: number | undefined;
   /** /proc/<pid>/io wchar. */
   writtenBytes: number | undefined;
+  /** Minor page faults (every thread): first touches of fresh memory, about 4 ms per MB on a VM. */
+  minorFaults: number;
 }
 
 let ticksPerSecond: number | undefined;
@@ -25,6 +27,7 @@ export function processUsage(pid: number | undefined): ProcessUsage | undefined 
     cpuMillis: cpuMillisOf(fields),
     mainThreadCpuMillis: main === undefined ? undefined : cpuMillisOf(main),
     writtenBytes: writtenBytes(pid),
+    minorFaults: Number(fields[MINFLT]),
   };
 }
 
@@ -43,10 +46,16 @@ export function usageBetween(before: ProcessUsage | undefined, after: ProcessUsa
     before.mainThreadCpuMillis === undefined || after.mainThreadCpuMillis === undefined
       ? undefined
       : after.mainThreadCpuMillis - before.mainThreadCpuMillis;
-  return { cpuMillis: after.cpuMillis - before.cpuMillis, mainThreadCpuMillis: main, writtenBytes: written };
+  return {
+    cpuMillis: after.cpuMillis - before.cpuMillis,
+    mainThreadCpuMillis: main,
+    writtenBytes: written,
+    minorFaults: after.minorFaults - before.minorFaults,
+  };
 }
 
 // /proc/<pid>/stat after "pid (command) ": field 3 (state) is index 0, so field n is index n - 3.
+const MINFLT = 10 - 3;
 const UTIME = 14 - 3;
 const STIME = 15 - 3;
 const CUTIME = 16 - 3;

@@ -95,7 +95,9 @@ async function main(): Promise<void> {
     console.log(
       `load ${loadavg()
         .map((l) => l.toFixed(2))
-        .join(' ')}; ${values.engine}; CPU ms per run (median of ${values.runs}): ${names.join(', ')}, total; wall ms`,
+        .join(
+          ' ',
+        )}; ${values.engine}; CPU ms per run (median of ${values.runs}): ${names.join(', ')}, total; wall ms; minor page faults of each run, all servers`,
     );
     const totals = names.map(() => 0);
     if (profileDir !== undefined) {
@@ -107,6 +109,7 @@ async function main(): Promise<void> {
     }
     for (const { label, sql } of statements) {
       const cpu: number[][] = names.map(() => []);
+      const faults: number[] = [];
       const requestsBefore = values.requests ? await Promise.all(servers.map((s) => httpCounts(s.url))) : [];
       const wall: number[] = [];
       for (let i = 0; i < Number(values.warmup) + Number(values.runs); i++) {
@@ -118,13 +121,14 @@ async function main(): Promise<void> {
         if (i < Number(values.warmup)) continue;
         wall.push(millis);
         servers.forEach((_, n) => cpu[n].push(usageBetween(before[n], after[n])?.cpuMillis ?? NaN));
+        faults.push(servers.reduce((sum, _, n) => sum + (usageBetween(before[n], after[n])?.minorFaults ?? NaN), 0));
       }
       const requestsAfter = values.requests ? await Promise.all(servers.map((s) => httpCounts(s.url))) : [];
       const medians = cpu.map((c) => median(c));
       medians.forEach((m, n) => (totals[n] += m));
       const sum = medians.reduce((a, b) => a + b, 0);
       console.log(
-        `${label} ${medians.map((m) => m.toFixed(0).padStart(6)).join(' ')} ${sum.toFixed(0).padStart(6)}  ${median(wall).toFixed(0).padStart(6)}`,
+        `${label} ${medians.map((m) => m.toFixed(0).padStart(6)).join(' ')} ${sum.toFixed(0).padStart(6)}  ${median(wall).toFixed(0).padStart(6)}  faults ${faults.map((f) => (f / 1000).toFixed(1)).join(' ')}k`,
       );
       if (values.requests) {
         const runs = Number(values.warmup) + Number(values.runs);
