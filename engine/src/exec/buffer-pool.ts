@@ -153,8 +153,8 @@ export function watchWorkerThreadPools(maxBytes: number, release: () => void): v
  */
 export function yieldPooledMemory(freeBytes: number): void {
   pool.trimTo(freeBytes);
-  const now = Date.now();
   if (workerThreadPools === undefined || freeBytes - pool.heldBytes >= workerThreadPools.maxBytes) return;
+  const now = Date.now();
   if (now - lastThreadRelease < THREAD_RELEASE_INTERVAL_MILLIS) return;
   lastThreadRelease = now;
   workerThreadPools.release();

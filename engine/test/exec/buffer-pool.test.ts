@@ -2,7 +2,15 @@
 // within its cap, freed when idle or when memory runs short, and counted in the node's memory.
 
 import { expect } from 'chai';
-import { BufferPool, bufferPool, MIN_POOLED_BYTES, pooledInt32Array, pooledUint8Array, releasePooled } from '../../src/exec/buffer-pool.js';
+import {
+  BufferPool,
+  bufferPool,
+  MIN_POOLED_BYTES,
+  pooledInt32Array,
+  pooledUint8Array,
+  releasePooled,
+  watchWorkerThreadPools,
+} from '../../src/exec/buffer-pool.js';
 import { MemoryContext } from '../../src/exec/memory.js';
 import { relieveMemoryPressure } from '../../src/process/heap-guard.js';
 import { IntegerGroupByHash } from '../../src/exec/hash/integer-group-by-hash.js';
@@ -95,6 +103,21 @@ describe('BufferPool', () => {
     expect(bufferPool().heldBytes).to.equal(0);
     expect(() => query.reserve(8 * MB)).to.throw(/EXCEEDED|per-node memory limit/);
     query.close();
+  });
+
+  it("asks the worker threads to free their pools when the node's memory may need their room", () => {
+    let asked = 0;
+    watchWorkerThreadPools(8 * MB, () => asked++);
+    try {
+      const query = MemoryContext.nodePool(32 * MB).child('query');
+      query.reserve(20 * MB);
+      expect(asked).to.equal(0);
+      query.reserve(8 * MB);
+      expect(asked).to.equal(1);
+      query.close();
+    } finally {
+      watchWorkerThreadPools(0, () => {});
+    }
   });
 
   it("counts a pooled array's whole buffer in the table's size, and gives it back on release", () => {
