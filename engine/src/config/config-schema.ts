@@ -110,7 +110,7 @@ export const CONFIG_SCHEMA = {
       bufferPoolSize: {
         ...DATA_SIZE_SCHEMA,
         description:
-          "Freed hash-table arrays the node's main thread keeps for the next queries, whose memory is then already paged in; counted in the node memory and given back first when it or the process runs short (default: 128MB, at most an eighth of memory.nodeMemory; 0B: off)",
+          'Freed hash-table arrays kept for the next queries, whose memory is then already paged in, shared equally by the main thread and each worker thread; counted in the node memory and given back first when it or the process runs short (default: 256MB, at most an eighth of memory.nodeMemory; 0B: off)',
       },
       bufferPoolIdleTimeout: {
         ...DURATION_SCHEMA,

@@ -42,7 +42,7 @@ export const SEMI_SPACE_FLAG = `--max-semi-space-size=${SEMI_SPACE_MB}`;
 /** How long a worker thread stays without a task before it is stopped (task.workerThreadIdleTimeout). */
 export const DEFAULT_WORKER_THREAD_IDLE_MILLIS = 30_000;
 /** memory.bufferPoolSize's default (exec/buffer-pool.ts), at most an eighth of the node memory. */
-export const DEFAULT_BUFFER_POOL_BYTES = 128 * MB;
+export const DEFAULT_BUFFER_POOL_BYTES = 256 * MB;
 export const DEFAULT_BUFFER_POOL_IDLE_MILLIS = 30_000;
 
 export function defaultBufferPoolBytes(nodeMemoryBytes: number): number {

@@ -40,8 +40,8 @@ describe('configuration', () => {
       'system=system',
     ]);
     expect(config.memory.queryMaxMemoryPerNode).to.equal(2 * 1024 ** 3);
-    // The buffer pool: 128MB, at most an eighth of the node memory.
-    expect(config.memory.bufferPoolSize).to.equal(Math.min(128 * 1024 ** 2, Math.floor(config.memory.nodeMemory / 8)));
+    // The buffer pool: 256MB, at most an eighth of the node memory.
+    expect(config.memory.bufferPoolSize).to.equal(Math.min(256 * 1024 ** 2, Math.floor(config.memory.nodeMemory / 8)));
     expect(config.memory.bufferPoolIdleTimeout).to.equal(30_000);
     expect(config.node.environment).to.equal('production');
     expect(config.node.id).to.match(/^[0-9a-f-]{36}$/);
