@@ -17,7 +17,7 @@ import { defaultNodeMemory } from './heap-limit.js';
 import { ConfigError } from './config-error.js';
 import { withEnvironment } from './environment-references.js';
 import { validatorFor } from '../spi/validators.js';
-import { DEFAULT_WORKER_THREAD_IDLE_MILLIS } from './memory-budget.js';
+import { DEFAULT_BUFFER_POOL_IDLE_MILLIS, DEFAULT_WORKER_THREAD_IDLE_MILLIS, defaultBufferPoolBytes } from './memory-budget.js';
 import { DEFAULT_WORKER_THREAD_NICE } from '../process/thread-priority.js';
 import { resolveAuthentication, resolveHttps } from './authentication-config.js';
 import { sqlEnvironment } from './sql-environment.js';
@@ -199,6 +199,7 @@ function resolve(raw: RawObject, env: Record<string, string | undefined>): Engin
     value === undefined ? fallback : typeof value === 'number' ? value : parseDataSize(value as string)!;
   const duration = (value: unknown, fallback: number): number =>
     value === undefined ? fallback : typeof value === 'number' ? value : parseDuration(value as string)!;
+  const nodeMemory = size(memory.nodeMemory, defaultNodeMemory());
   const catalogs = raw.catalogs as
     | Array<{ name: string; connector: CatalogConfig['connector']; properties?: CatalogConfig['properties'] }>
     | undefined;
@@ -242,7 +243,9 @@ function resolve(raw: RawObject, env: Record<string, string | undefined>): Engin
     memory: {
       queryMaxMemoryPerNode: size(memory.queryMaxMemoryPerNode, 2 * 1024 ** 3),
       queryMaxMemory: size(memory.queryMaxMemory, 20 * 1024 ** 3),
-      nodeMemory: size(memory.nodeMemory, defaultNodeMemory()),
+      nodeMemory,
+      bufferPoolSize: size(memory.bufferPoolSize, defaultBufferPoolBytes(nodeMemory)),
+      bufferPoolIdleTimeout: duration(memory.bufferPoolIdleTimeout, DEFAULT_BUFFER_POOL_IDLE_MILLIS),
     },
     task: {
       clientTimeout: duration(section('task').clientTimeout, 2 * 60_000),

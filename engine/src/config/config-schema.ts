@@ -107,6 +107,15 @@ export const CONFIG_SCHEMA = {
         description:
           'Memory all queries together may use on a node (default: half of the machine memory, at most what the V8 heap holds; must fit the heap set by --max-old-space-size)',
       },
+      bufferPoolSize: {
+        ...DATA_SIZE_SCHEMA,
+        description:
+          'Freed hash-table arrays kept for the next queries, whose memory is then already paged in, shared equally by the main thread and each worker thread; counted in the node memory and given back first when it or the process runs short (default: 256MB, at most an eighth of memory.nodeMemory; 0B: off)',
+      },
+      bufferPoolIdleTimeout: {
+        ...DURATION_SCHEMA,
+        description: 'The buffer pool frees what it holds once no query has taken or given a buffer this long (default: 30s)',
+      },
     }),
     task: closed('The tasks this node runs for coordinators, and its worker threads', {
       clientTimeout: {
@@ -251,7 +260,13 @@ export interface EngineConfig {
   /** includeCoordinator undefined: the default (false once workers exist). */
   nodeScheduler: { includeCoordinator?: boolean };
   catalogs: CatalogConfig[];
-  memory: { queryMaxMemoryPerNode: number; queryMaxMemory: number; nodeMemory: number };
+  memory: {
+    queryMaxMemoryPerNode: number;
+    queryMaxMemory: number;
+    nodeMemory: number;
+    bufferPoolSize: number;
+    bufferPoolIdleTimeout: number;
+  };
   task: {
     clientTimeout: number;
     maxWorkerThreads: number;

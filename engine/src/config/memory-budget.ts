@@ -41,6 +41,18 @@ export const SEMI_SPACE_MB = 16;
 export const SEMI_SPACE_FLAG = `--max-semi-space-size=${SEMI_SPACE_MB}`;
 /** How long a worker thread stays without a task before it is stopped (task.workerThreadIdleTimeout). */
 export const DEFAULT_WORKER_THREAD_IDLE_MILLIS = 30_000;
+/** memory.bufferPoolSize's default (exec/buffer-pool.ts), at most an eighth of the node memory. */
+export const DEFAULT_BUFFER_POOL_BYTES = 256 * MB;
+export const DEFAULT_BUFFER_POOL_IDLE_MILLIS = 30_000;
+
+export function defaultBufferPoolBytes(nodeMemoryBytes: number): number {
+  return Math.min(DEFAULT_BUFFER_POOL_BYTES, Math.floor(nodeMemoryBytes / 8));
+}
+
+/** Each thread's pool (the main one's and every worker thread's): an equal share of the node's. */
+export function bufferPoolShare(poolBytes: number, workerThreads: number): number {
+  return Math.floor(poolBytes / (Math.max(0, workerThreads) + 1));
+}
 /** The TPC-H connector's text pool (300 MiB and a little), held once per process after the first comment column is read. */
 export const TPCH_TEXT_POOL_BYTES = 301 * MB;
 

@@ -36,6 +36,8 @@ export const SETTINGS: readonly Setting[] = [
   { path: ['memory', 'queryMaxMemoryPerNode'], flag: 'query-max-memory-per-node', kind: 'size' },
   { path: ['memory', 'queryMaxMemory'], flag: 'query-max-memory', kind: 'size' },
   { path: ['memory', 'nodeMemory'], flag: 'node-memory', kind: 'size' },
+  { path: ['memory', 'bufferPoolSize'], flag: 'buffer-pool-size', kind: 'size' },
+  { path: ['memory', 'bufferPoolIdleTimeout'], flag: 'buffer-pool-idle-timeout', kind: 'duration' },
   { path: ['task', 'maxWorkerThreads'], flag: 'task-max-worker-threads', kind: 'integer' },
   { path: ['task', 'workerThreadIdleTimeout'], flag: 'task-worker-thread-idle-timeout', kind: 'duration' },
   { path: ['task', 'workerThreadNice'], flag: 'task-worker-thread-nice', kind: 'integer' },

@@ -7,6 +7,7 @@
 import { EngineError } from '../errors/engine-error.js';
 import { isMainThread } from 'node:worker_threads';
 import { memoryPressure, type MemoryUse } from '../process/heap-guard.js';
+import { yieldPooledMemory } from './buffer-pool.js';
 
 /** How often a root context with reservations looks at the heap between reservations. */
 const GUARD_INTERVAL_MILLIS = 100;
@@ -90,6 +91,8 @@ export class MemoryContext {
   /** `origin` is the child through which the reservation came (this context when it is its own). */
   private reserveFor(bytes: number, origin: MemoryContext): void {
     if (bytes <= 0) return;
+    // The buffers pooled for reuse count in the node's memory, and go before any query is refused.
+    if (this.isNodePool) yieldPooledMemory(this.limitBytes - this.reserved - bytes);
     if (this.reserved + bytes > this.limitBytes) throw this.exceeded(bytes, origin);
     if (this.parent === undefined) this.guardMemory(origin);
     else this.parent.reserveFor(bytes, this);

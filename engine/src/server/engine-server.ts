@@ -23,9 +23,10 @@ import { localTaskOutputs, TaskManager } from '../worker/task-manager.js';
 import { ServerSystemRuntime } from '../coordinator/system-runtime.js';
 import { EngineError } from '../errors/engine-error.js';
 import { MemoryContext } from '../exec/memory.js';
+import { configureBufferPool, watchWorkerThreadPools } from '../exec/buffer-pool.js';
 import { configureSharedThreadPool, sharedThreadPool, shutdownSharedThreadPool } from '../exec/threads/thread-pool.js';
 import { collectGarbageNow, guardResidentMemory } from '../process/heap-guard.js';
-import { exchangeBufferBytes, residentMemoryLimit, workerThreadHeapBytes } from '../config/memory-budget.js';
+import { bufferPoolShare, exchangeBufferBytes, residentMemoryLimit, workerThreadHeapBytes } from '../config/memory-budget.js';
 import type { Logger } from '../log/logger.js';
 import { Announcer } from './announcer.js';
 import { createApp } from './app.js';
@@ -84,12 +85,18 @@ export async function startServer(config: EngineConfig, logger: Logger): Promise
     workerThreads: config.task.maxWorkerThreads,
     tpch: config.catalogs.some((c) => c.connector === 'tpch'),
   };
+  // Every thread's buffer pool holds a share; the main thread's counts in the node's memory at once, the others' by their bound.
+  const threadPoolBytes = bufferPoolShare(Math.min(config.memory.bufferPoolSize, config.memory.nodeMemory), config.task.maxWorkerThreads);
+  configureBufferPool(threadPoolBytes, config.memory.bufferPoolIdleTimeout);
   configureSharedThreadPool({
     maxThreads: config.task.maxWorkerThreads,
     threadHeapBytes: workerThreadHeapBytes(config.memory.nodeMemory, config.task.maxWorkerThreads),
     idleMillis: config.task.workerThreadIdleTimeout,
     nice: config.task.workerThreadNice,
+    bufferPoolBytes: threadPoolBytes,
+    bufferPoolIdleMillis: config.memory.bufferPoolIdleTimeout,
   });
+  watchWorkerThreadPools(threadPoolBytes * config.task.maxWorkerThreads, () => sharedThreadPool().releaseBuffers());
   guardResidentMemory(residentMemoryLimit(memorySettings), () => sharedThreadPool().relieveMemory());
   const groupsOf = createGroupProvider(config.security, logger);
   const accessControl = createAccessControl(config.security, logger, groupsOf);

@@ -9,6 +9,7 @@ import { connectorIo } from '../spi/connector-io.js';
 import type { NodeMetrics } from './node-metrics.js';
 import { processIo } from './process-io.js';
 import type { ServerContext } from './server-context.js';
+import { bufferPool } from '../exec/buffer-pool.js';
 
 export function statusRoutes(router: Router, server: ServerContext): void {
   router.get('/v1/status', (ctx) => {
@@ -61,6 +62,9 @@ export function nodeStatusJson(server: ServerContext, metrics: NodeMetrics) {
           queryMemoryReservations: reservations,
         },
       },
+      // Freed hash-table buffers kept for reuse: part of the node memory, not reserved by a query, given back on demand.
+      // The main thread's pool; each worker thread's holds at most the same share (memory.bufferPoolSize / (threads + 1)).
+      bufferPool: { perThreadMaxBytes: bufferPool().limitBytes, mainThreadHeldBytes: bufferPool().heldBytes },
     },
     workload: server.workload(),
   };

@@ -40,6 +40,9 @@ describe('configuration', () => {
       'system=system',
     ]);
     expect(config.memory.queryMaxMemoryPerNode).to.equal(2 * 1024 ** 3);
+    // The buffer pool: 256MB, at most an eighth of the node memory.
+    expect(config.memory.bufferPoolSize).to.equal(Math.min(256 * 1024 ** 2, Math.floor(config.memory.nodeMemory / 8)));
+    expect(config.memory.bufferPoolIdleTimeout).to.equal(30_000);
     expect(config.node.environment).to.equal('production');
     expect(config.node.id).to.match(/^[0-9a-f-]{36}$/);
     expect(config.log.level).to.equal('info');
@@ -72,12 +75,18 @@ describe('configuration', () => {
   it('reads YAML and JSON files, converting sizes and durations', () => {
     const yaml = file(
       'a.yaml',
-      'node:\n  id: n1\n  environment: test\nhttp:\n  port: 9090\nmemory:\n  queryMaxMemoryPerNode: 512MB\n  nodeMemory: 1GB\nquery:\n  maxHistoryAge: 2m\ncatalogs:\n  - name: mem2\n    connector: memory\n',
+      'node:\n  id: n1\n  environment: test\nhttp:\n  port: 9090\nmemory:\n  queryMaxMemoryPerNode: 512MB\n  nodeMemory: 1GB\n  bufferPoolSize: 64MB\n  bufferPoolIdleTimeout: 10s\nquery:\n  maxHistoryAge: 2m\ncatalogs:\n  - name: mem2\n    connector: memory\n',
     );
     const config = loadConfig({ file: yaml });
     expect(config.node).to.include({ id: 'n1', environment: 'test' });
     expect(config.http.port).to.equal(9090);
-    expect(config.memory).to.deep.equal({ queryMaxMemoryPerNode: 512 * 1024 ** 2, queryMaxMemory: 20 * 1024 ** 3, nodeMemory: 1024 ** 3 });
+    expect(config.memory).to.deep.equal({
+      queryMaxMemoryPerNode: 512 * 1024 ** 2,
+      queryMaxMemory: 20 * 1024 ** 3,
+      nodeMemory: 1024 ** 3,
+      bufferPoolSize: 64 * 1024 ** 2,
+      bufferPoolIdleTimeout: 10_000,
+    });
     expect(config.query.maxHistoryAge).to.equal(120_000);
     expect(config.catalogs).to.deep.equal([
       { name: 'mem2', connector: 'memory', properties: {} },

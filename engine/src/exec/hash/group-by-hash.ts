@@ -97,6 +97,9 @@ export class GroupByHash implements KeyGroupTable {
     return this.keys.map((k) => k.toColumn(start, end));
   }
 
+  /** Nothing pooled yet: its arrays are freed by the garbage collector. */
+  release(): void {}
+
   sizeInBytes(): number {
     let bytes = this.slots.byteLength + this.groupHashes.byteLength + this.hashes.byteLength;
     for (const k of this.keys) bytes += k.sizeInBytes();

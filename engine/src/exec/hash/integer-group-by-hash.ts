@@ -18,6 +18,7 @@ import { EngineError } from '../../errors/engine-error.js';
 import { tableCapacity } from './group-by-hash.js';
 import { integerKeyWords, isIntegerKeyType, wordsHash } from './integer-join-hash.js';
 import type { KeyGroupTable } from './key-group-table.js';
+import { pooledInt32Array, pooledUint8Array, releasePooled, retainedBytes } from '../buffer-pool.js';
 
 const EMPTY = -1;
 const NULL_MASK_SEED = 0x61c88647;
@@ -60,11 +61,11 @@ export class IntegerGroupByHash implements KeyGroupTable {
     this.width = 2 * types.length;
     this.ordered = this.width === 2;
     const capacity = tableCapacity(expectedGroups);
-    this.slots = new Int32Array(2 * capacity).fill(EMPTY);
+    this.slots = pooledInt32Array(2 * capacity, EMPTY);
     this.mask = capacity - 1;
     const groups = Math.max(16, expectedGroups);
-    this.keyWords = new Int32Array(groups * this.width);
-    this.nullMasks = new Uint8Array(groups);
+    this.keyWords = pooledInt32Array(groups * this.width);
+    this.nullMasks = pooledUint8Array(groups, false);
   }
 
   get groupCount(): number {
@@ -215,23 +216,38 @@ export class IntegerGroupByHash implements KeyGroupTable {
   }
 
   sizeInBytes(): number {
-    return this.slots.byteLength + this.keyWords.byteLength + this.nullMasks.byteLength;
+    return retainedBytes(this.slots) + retainedBytes(this.keyWords) + retainedBytes(this.nullMasks);
+  }
+
+  /** Gives the table's arrays back to the buffer pool; the table holds no groups after. */
+  release(): void {
+    releasePooled(this.slots);
+    releasePooled(this.keyWords);
+    releasePooled(this.nullMasks);
+    this.slots = pooledInt32Array(2, EMPTY);
+    this.mask = 0;
+    this.keyWords = new Int32Array(0);
+    this.nullMasks = new Uint8Array(0);
+    this.count = 0;
   }
 
   private ensureGroupCapacity(groups: number): void {
     if (groups <= this.nullMasks.length) return;
     const capacity = Math.max(groups, 2 * this.nullMasks.length);
-    const keyWords = new Int32Array(capacity * this.width);
+    // Groups are written before they are read: the new arrays need no zeroing.
+    const keyWords = pooledInt32Array(capacity * this.width);
     keyWords.set(this.keyWords);
+    releasePooled(this.keyWords);
     this.keyWords = keyWords;
-    const nullMasks = new Uint8Array(capacity);
+    const nullMasks = pooledUint8Array(capacity, false);
     nullMasks.set(this.nullMasks);
+    releasePooled(this.nullMasks);
     this.nullMasks = nullMasks;
   }
 
   private rehash(capacity: number): void {
     const old = this.slots;
-    const slots = new Int32Array(2 * capacity).fill(EMPTY);
+    const slots = pooledInt32Array(2 * capacity, EMPTY);
     const mask = capacity - 1;
     for (let s = 0; s < old.length; s += 2) {
       const g = old[s];
@@ -242,6 +258,7 @@ export class IntegerGroupByHash implements KeyGroupTable {
       slots[2 * slot] = g;
       slots[2 * slot + 1] = h;
     }
+    releasePooled(old);
     this.slots = slots;
     this.mask = mask;
   }

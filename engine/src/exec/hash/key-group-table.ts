@@ -20,6 +20,8 @@ export interface KeyGroupTable {
   /** The key columns of groups [start, end). */
   keyColumns(start: number, end: number): Column[];
   sizeInBytes(): number;
+  /** Gives the table's big arrays back to the buffer pool (buffer-pool.ts) once no key is read any more. */
+  release(): void;
 }
 
 /** The table for keys of `types`: typed-array words for one or two integer keys, else the general one. */

@@ -71,6 +71,7 @@ export async function* hashAggregation(ctx: OperatorContext, input: PageStream, 
       yield { rowCount: end - start, columns };
     }
   } finally {
+    hash?.release();
     reservation.release();
   }
 }

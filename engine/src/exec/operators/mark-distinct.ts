@@ -39,6 +39,7 @@ export async function* markDistinct(ctx: OperatorContext, input: PageStream, spe
       yield { rowCount: n, columns: [...page.columns, { type: BOOLEAN, length: n, values: marker, nulls: null }] };
     }
   } finally {
+    seen.release();
     reservation.release();
   }
 }

@@ -4,6 +4,7 @@
 import { reviveMapConstants } from './revive-constants.js';
 import { parentPort, workerData } from 'node:worker_threads';
 import { relieveMemoryPressure } from '../../process/heap-guard.js';
+import { bufferPool, configureBufferPool } from '../buffer-pool.js';
 import { lowerThisThreadPriority } from '../../process/thread-priority.js';
 import type { MainToThread, ThreadData, ThreadToMain } from './thread-messages.js';
 import { ThreadJob } from './thread-job.js';
@@ -12,7 +13,9 @@ import { fillJoinTable } from './parallel-join-build.js';
 
 const port = parentPort;
 if (port === null) throw new Error('worker-main runs only as a worker thread');
-lowerThisThreadPriority((workerData as ThreadData).nice);
+const data = workerData as ThreadData;
+lowerThisThreadPriority(data.nice);
+configureBufferPool(data.bufferPoolBytes, data.bufferPoolIdleMillis);
 
 const tasks = new Map<number, ThreadJob>();
 const post = (message: ThreadToMain, transfer: ArrayBuffer[] = []): void => port.postMessage(message, transfer);
@@ -20,6 +23,10 @@ const post = (message: ThreadToMain, transfer: ArrayBuffer[] = []): void => port
 port.on('message', (message: MainToThread) => {
   if (message.type === 'relieveMemory') {
     relieveMemoryPressure();
+    return;
+  }
+  if (message.type === 'releaseBuffers') {
+    bufferPool().clear();
     return;
   }
   if (message.type === 'decodeStream') {

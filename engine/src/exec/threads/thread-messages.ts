@@ -72,12 +72,15 @@ export interface FillJoinTable {
 }
 
 /** `relieveMemory`: the node is short of memory; the thread empties its caches and collects its garbage. */
-export type MainToThread = MainToJob | DecodeStream | FillJoinTable | { type: 'relieveMemory' };
+export type MainToThread = MainToJob | DecodeStream | FillJoinTable | { type: 'relieveMemory' } | { type: 'releaseBuffers' };
 
 /** What a thread is started with (its workerData). */
 export interface ThreadData {
   /** Nice steps below the event loop's priority the thread runs at. */
   nice: number;
+  /** The thread's buffer pool (buffer-pool.ts): its share of memory.bufferPoolSize, and its idle time. */
+  bufferPoolBytes: number;
+  bufferPoolIdleMillis: number;
 }
 
 /** Work a worker did since its last report. */

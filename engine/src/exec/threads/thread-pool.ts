@@ -7,8 +7,11 @@
 import { availableParallelism } from 'node:os';
 import { Worker, type Transferable } from 'node:worker_threads';
 import {
+  DEFAULT_BUFFER_POOL_BYTES,
+  DEFAULT_BUFFER_POOL_IDLE_MILLIS,
   DEFAULT_WORKER_THREAD_IDLE_MILLIS,
   SEMI_SPACE_MB,
+  bufferPoolShare,
   maxNodeMemoryForHeap,
   workerThreadHeapBytes,
 } from '../../config/memory-budget.js';
@@ -33,6 +36,9 @@ export interface ThreadPoolOptions {
   idleMillis: number;
   /** How many nice steps below the event loop the threads run (task.workerThreadNice). */
   nice: number;
+  /** Each thread's buffer pool: its share of memory.bufferPoolSize (see bufferPoolShare), and its idle time. */
+  bufferPoolBytes: number;
+  bufferPoolIdleMillis: number;
 }
 
 /** Without a server's settings (tests, tools): a thread per core sharing what this process's heap would give the node. */
@@ -42,6 +48,8 @@ export function defaultThreadPoolOptions(maxThreads = availableParallelism()): T
     threadHeapBytes: workerThreadHeapBytes(maxNodeMemoryForHeap(oldGenerationLimitBytes()), maxThreads),
     idleMillis: DEFAULT_WORKER_THREAD_IDLE_MILLIS,
     nice: DEFAULT_WORKER_THREAD_NICE,
+    bufferPoolBytes: bufferPoolShare(DEFAULT_BUFFER_POOL_BYTES, maxThreads),
+    bufferPoolIdleMillis: DEFAULT_BUFFER_POOL_IDLE_MILLIS,
   };
 }
 
@@ -97,6 +105,11 @@ export class PooledThread {
   /** Asks the thread to empty its caches and collect its garbage (the node's memory is short). */
   relieveMemory(): void {
     if (this.alive) this.thread.postMessage({ type: 'relieveMemory' } satisfies MainToThread);
+  }
+
+  /** Asks the thread to free the buffers its pool holds (the node's memory pool needs them). */
+  releaseBuffers(): void {
+    if (this.alive) this.thread.postMessage({ type: 'releaseBuffers' } satisfies MainToThread);
   }
 
   /** Stops delivering a task's messages (the task itself is told to stop with `cancel`). */
@@ -214,6 +227,10 @@ export class ThreadPool {
     for (const worker of this.workers) worker.relieveMemory();
   }
 
+  releaseBuffers(): void {
+    for (const worker of this.workers) worker.releaseBuffers();
+  }
+
   /** Terminates every thread (their tasks fail); later work starts new ones. */
   async shutdown(): Promise<void> {
     for (const timer of this.idleTimers.values()) clearTimeout(timer);
@@ -225,7 +242,11 @@ export class ThreadPool {
   private spawn(): PooledThread {
     const heapBytes = this.options.threadHeapBytes;
     const thread = new Worker(WORKER_ENTRY, {
-      workerData: { nice: this.options.nice } satisfies ThreadData,
+      workerData: {
+        nice: this.options.nice,
+        bufferPoolBytes: this.options.bufferPoolBytes,
+        bufferPoolIdleMillis: this.options.bufferPoolIdleMillis,
+      } satisfies ThreadData,
       // V8 sizes the young generation at three semi-spaces.
       resourceLimits: { maxOldGenerationSizeMb: Math.floor(heapBytes / MB), maxYoungGenerationSizeMb: 3 * SEMI_SPACE_MB },
     });

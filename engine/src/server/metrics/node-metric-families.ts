@@ -13,6 +13,7 @@ import type { NodeMetrics } from '../node-metrics.js';
 import type { ServerContext } from '../server-context.js';
 import type { RouteCount } from '../http-request-counts.js';
 import { healthCheckFamilies } from './health-check-families.js';
+import { bufferPool } from '../../exec/buffer-pool.js';
 import type { MetricFamily, MetricType } from './prometheus-text.js';
 
 const family = (name: string, type: MetricType, help: string, samples: MetricFamily['samples']): MetricFamily => ({
@@ -67,6 +68,12 @@ export function nodeMetricFamilies(server: ServerContext, metrics: NodeMetrics):
     family('engine_memory_pool_reserved_bytes', 'gauge', "Memory the node's queries and tasks reserve now", [
       { labels: { pool: 'general' }, value: server.nodeMemory.reservedBytes },
     ]),
+    family(
+      'engine_buffer_pool_held_bytes',
+      'gauge',
+      "Freed hash-table buffers the main thread's pool keeps for reuse (within the node's memory, not reserved by any query; each worker thread's pool holds at most as much, unreported)",
+      one(bufferPool().heldBytes),
+    ),
     family(
       'engine_event_loop_delay_p50_seconds',
       'gauge',
