@@ -203,6 +203,7 @@ describe('session properties', () => {
       ['dynamic_filtering_wait_timeout', '1s', '1s', 'varchar'],
       ['enable_dynamic_filtering', 'true', 'true', 'boolean'],
       ['enable_semi_join_probe_key_filtering', 'true', 'true', 'boolean'],
+      ['global_aggregation_in_probe_stage', 'true', 'true', 'boolean'],
       ['join_chain_far_start', 'true', 'true', 'boolean'],
       ['join_chain_fewer_rows_next', 'true', 'true', 'boolean'],
       ['join_distribution_type', 'AUTOMATIC', 'AUTOMATIC', 'varchar'],
