@@ -225,6 +225,7 @@ describe('session properties', () => {
       ['query_max_memory', '1GB', '1GB', 'varchar'],
       ['share_identical_stages', 'true', 'true', 'boolean'],
       ['single_node_aggregation', 'true', 'true', 'boolean'],
+      ['source_placement_by_splits', 'true', 'true', 'boolean'],
       ['task_concurrency', '2', '2', 'integer'],
       ['time_zone_id', '', '', 'varchar'],
       ['tiny_build_side_in_probe_stage', 'true', 'true', 'boolean'],
