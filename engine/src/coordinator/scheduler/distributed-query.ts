@@ -328,6 +328,7 @@ export class DistributedQuery implements DistributedView {
     const offsets = balancedRotations(
       sources.map((s) => s.splits!.initialShares()),
       nodes.length,
+      sources.map((s) => Math.max(0, nodes.indexOf(s.tasks[0].node))),
     );
     sources.forEach((stage, k) => {
       stage.tasks = stage.tasks.map((task, i) => this.remoteTask(task.taskId, nodes[(i + offsets[k]) % nodes.length]));
