@@ -24,6 +24,8 @@ import {
 import { DISABLED_OPTIMIZER_RULES_PROPERTY } from '../sql/planner/optimizer/disabled-rules.js';
 import { JOIN_MAX_BROADCAST_TABLE_SIZE_PROPERTY } from '../sql/planner/distributed/join-distribution.js';
 import { TINY_BUILD_SIDE_IN_PROBE_STAGE_PROPERTY } from '../sql/planner/distributed/tiny-build-side.js';
+import { SOURCE_PLACEMENT_BY_SPLITS_PROPERTY } from './scheduler/source-placement.js';
+import { GLOBAL_AGGREGATION_IN_PROBE_STAGE_PROPERTY } from '../sql/planner/distributed/global-aggregation-in-probe-stage.js';
 import { DISTRIBUTED_MARK_JOIN_PROPERTY } from '../sql/planner/distributed/probe-replicated-mark-join.js';
 import { PARTITIONED_AGGREGATION_PROPERTY } from '../sql/planner/physical/partitioned-aggregation.js';
 import { SINGLE_NODE_AGGREGATION_PROPERTY } from '../sql/planner/distributed/single-node-aggregation.js';
@@ -53,6 +55,7 @@ export function systemSessionProperties(node: NodeSessionDefaults): readonly Pro
     DISABLED_OPTIMIZER_RULES_PROPERTY,
     DISTINCT_AGGREGATIONS_STRATEGY_PROPERTY,
     DISTRIBUTED_MARK_JOIN_PROPERTY,
+    GLOBAL_AGGREGATION_IN_PROBE_STAGE_PROPERTY,
     {
       name: 'join_distribution_type',
       type: { kind: 'varchar' },
@@ -66,6 +69,7 @@ export function systemSessionProperties(node: NodeSessionDefaults): readonly Pro
     },
     JOIN_MAX_BROADCAST_TABLE_SIZE_PROPERTY,
     TINY_BUILD_SIDE_IN_PROBE_STAGE_PROPERTY,
+    SOURCE_PLACEMENT_BY_SPLITS_PROPERTY,
     {
       name: 'max_recursion_depth',
       type: { kind: 'integer' },

@@ -33,6 +33,7 @@ import { MergingExchangeClient } from '../../worker/merging-exchange-client.js';
 import type { TaskInfo } from '../../internode/task-info.js';
 import type { OutputBuffersSpec, ScanSplits, TaskUpdateRequest } from '../../internode/task-update-request.js';
 import { SplitAssigner } from './split-assigner.js';
+import { balancedRotations, SOURCE_PLACEMENT_BY_SPLITS_PROPERTY } from './source-placement.js';
 import { RemoteDynamicFilters } from './remote-dynamic-filters.js';
 import { DYNAMIC_FILTER_KEY_BITMAP_PROPERTY, DynamicFilters, remoteKeyBitmapMaxBytes } from '../../exec/dynamic-filters/dynamic-filters.js';
 import { booleanSessionProperty } from '../../spi/session-properties.js';
@@ -257,13 +258,7 @@ export class DistributedQuery implements DistributedView {
       // Task numbers go on across placements: a task id is never reused, even after an abort.
       const first = this.taskNumbers.get(fragment.id) ?? 0;
       this.taskNumbers.set(fragment.id, first + placed.length);
-      const tasks = placed.map(
-        (node, i) =>
-          new RemoteTask(`${this.session.queryId}.${fragment.id}.${first + i}`, node, this.cluster.channel(node), {
-            maxErrorDurationMillis: this.cluster.remoteTaskMaxErrorDurationMillis,
-            node: this.cluster.liveness(node),
-          }),
-      );
+      const tasks = placed.map((node, i) => this.remoteTask(`${this.session.queryId}.${fragment.id}.${first + i}`, node));
       this.stages.set(fragment.id, { fragment, tasks });
     }
     // Every stage's first splits are read at once, then every task is created at once: a stage
@@ -272,6 +267,7 @@ export class DistributedQuery implements DistributedView {
     // producer not created yet waits for its creation there (TaskManager.awaitOutputBuffer).
     const bottomUp = [...fragments].reverse().map((fragment) => this.stages.get(fragment.id)!);
     await allSettledOrThrow(bottomUp.map((stage) => this.prepareSplits(stage)));
+    if (booleanSessionProperty(this.session, SOURCE_PLACEMENT_BY_SPLITS_PROPERTY)) this.placeBySplits(bottomUp, nodes);
     // Known only now: how many tasks each stage keeps (see prepareSplits), so how many buffers feed each.
     const consumers = this.placeReaders();
     const session = this.sessionJson;
@@ -317,6 +313,26 @@ export class DistributedQuery implements DistributedView {
         });
       }),
     );
+  }
+
+  private remoteTask(taskId: string, node: TaskNode): RemoteTask {
+    return new RemoteTask(taskId, node, this.cluster.channel(node), {
+      maxErrorDurationMillis: this.cluster.remoteTaskMaxErrorDurationMillis,
+      node: this.cluster.liveness(node),
+    });
+  }
+
+  /** The SOURCE stages' tasks moved where they even out the splits each node starts with (source-placement.ts); their ids stay. */
+  private placeBySplits(stages: readonly Stage[], nodes: readonly TaskNode[]): void {
+    const sources = stages.filter((s) => s.splits !== undefined && isPartitioned(s.fragment));
+    const offsets = balancedRotations(
+      sources.map((s) => s.splits!.initialShares()),
+      nodes.length,
+      sources.map((s) => Math.max(0, nodes.indexOf(s.tasks[0].node))),
+    );
+    sources.forEach((stage, k) => {
+      stage.tasks = stage.tasks.map((task, i) => this.remoteTask(task.taskId, nodes[(i + offsets[k]) % nodes.length]));
+    });
   }
 
   /**

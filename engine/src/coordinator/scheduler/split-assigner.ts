@@ -109,6 +109,12 @@ export class SplitAssigner {
     return kept;
   }
 
+  /** How many splits each task's first request holds (after keepTasksWithSplits): the first tasks take the larger shares. */
+  initialShares(): number[] {
+    const available = Math.max(0, ...[...this.cursors.values()].map((c) => c.available));
+    return this.tasks.map((_, i) => Math.max(0, Math.min(this.initialShare, available - i * this.initialShare)));
+  }
+
   /** The splits of task `index`'s first request (after prepareInitial and keepTasksWithSplits). */
   initial(index: number): ScanSplits[] {
     return this.take(index, this.initialShare, this.handedOutInitially);

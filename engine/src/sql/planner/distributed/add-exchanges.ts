@@ -22,6 +22,7 @@ import { probeReplicatedMarkJoin, replicatesProbeSide } from './probe-replicated
 import { aggregatesInScanTask } from './single-node-aggregation.js';
 import { keepsBuildInProbeTask } from './single-node-mark-join.js';
 import { tinyBuildSide } from './tiny-build-side.js';
+import { globalAggregationInProbeStage } from './global-aggregation-in-probe-stage.js';
 import { distributedSort } from './distributed-sort.js';
 import { partitioningKeys, preferredKeysBelow } from './preferred-partitioning.js';
 import { EngineError } from '../../../errors/engine-error.js';
@@ -227,6 +228,14 @@ class ExchangeRewriter {
     if (tiny !== undefined) {
       // Every task of the probe's stage reads the tiny tables whole: no stage of their own (tiny-build-side.ts).
       return { node: { ...node, left: left.node, right: tiny, distribution: 'REPLICATED' }, distribution: left.distribution };
+    }
+    const scalar =
+      strategy === 'broadcast' && right.distribution.kind === 'single'
+        ? globalAggregationInProbeStage(right.node, this.context)
+        : undefined;
+    if (scalar !== undefined) {
+      // Every task of the probe's stage finishes the aggregation over its replicated partial rows (global-aggregation-in-probe-stage.ts).
+      return { node: { ...node, left: left.node, right: scalar, distribution: 'REPLICATED' }, distribution: left.distribution };
     }
     if (strategy === 'broadcast') {
       return {
