@@ -7,9 +7,8 @@ import { fileURLToPath } from 'node:url';
 import { precompiledValidatorsCode } from '../src/spi/validator-code.js';
 import { PRECOMPILED_VALIDATORS_FILE, validatorSources } from '../src/spi/validators.js';
 
-// The node (every connector, coordinator and worker module) and its configuration loader.
+// The node: every connector, coordinator and worker module.
 await import('../src/server/engine-server.js');
-await import('../src/config/config-loader.js');
 
 const target = fileURLToPath(new URL(`../src/spi/${PRECOMPILED_VALIDATORS_FILE}`, import.meta.url));
 const sources = validatorSources();

@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
-import type { ErrorObject } from 'ajv';
+import AjvModule, { type ErrorObject } from 'ajv';
 import { parse as parseYaml } from 'yaml';
 import { CONFIG_SCHEMA, type CatalogConfig, type EngineConfig, type LogLevel, type NodeRole } from './config-schema.js';
 import { DATA_SIZE_SCHEMA, parseDataSize } from './data-size.js';
@@ -16,7 +16,6 @@ import { availableParallelism } from 'node:os';
 import { defaultNodeMemory } from './heap-limit.js';
 import { ConfigError } from './config-error.js';
 import { withEnvironment } from './environment-references.js';
-import { validatorFor } from '../spi/validators.js';
 import { DEFAULT_BUFFER_POOL_IDLE_MILLIS, DEFAULT_WORKER_THREAD_IDLE_MILLIS, defaultBufferPoolBytes } from './memory-budget.js';
 import { DEFAULT_WORKER_THREAD_NICE } from '../process/thread-priority.js';
 import { resolveAuthentication, resolveHttps } from './authentication-config.js';
@@ -39,9 +38,11 @@ export interface ConfigSources {
 
 type RawObject = Record<string, unknown>;
 
-const validate = validatorFor(CONFIG_SCHEMA, { allErrors: true, strict: true, allowUnionTypes: true, verbose: true });
+const Ajv = AjvModule.default;
+// Compiled as the module loads (not precompiled: spi/validators.ts is above the config layer).
+const validate = new Ajv({ allErrors: true, strict: true, allowUnionTypes: true, verbose: true }).compile(CONFIG_SCHEMA);
 
-/** Whether an error's schema is a data size's (compared by its pattern: the build's precompiled validators hold copies). */
+/** Whether an error's schema is a data size's (compared by its pattern, not by identity). */
 function isSizeSchema(schema: unknown): boolean {
   const alternatives = (schema as { oneOf?: readonly { pattern?: string }[] } | undefined)?.oneOf;
   return alternatives?.[1]?.pattern === DATA_SIZE_SCHEMA.oneOf[1].pattern;
